@@ -1,0 +1,55 @@
+# Scorekeeper: `make run` serves the app, `make test` runs every test. Both set everything up.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 0.0.0.0
+PORT ?= 5000
+WORKERS ?= 2
+THREADS ?= 4
+FLASK := $(BIN)/flask --app scorekeeper
+
+.PHONY: run dev test setup system-deps migrate advisor bench clean
+
+$(BIN)/activate:
+	$(PYTHON) -m venv $(VENV)
+
+# Re-installs when pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml | $(BIN)/activate
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+setup: $(VENV)/.installed
+
+system-deps:
+	@bash scripts/system-deps.sh
+
+migrate: setup
+	$(FLASK) db upgrade
+
+# Builds the coach's tables only where missing (a few seconds each).
+advisor: setup
+	$(FLASK) advisor build --if-missing
+
+run: system-deps migrate advisor
+	@bash scripts/print-address.sh $(PORT)
+	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers $(WORKERS) --threads $(THREADS) \
+		--access-logformat '%(h)s "%(m)s %(U)s" %(s)s %(b)s %(L)ss' --access-logfile - \
+		'scorekeeper.wsgi:app'
+
+dev: migrate
+	$(FLASK) run --debug --host 127.0.0.1 --port $(PORT)
+
+test: setup system-deps
+	$(BIN)/coverage erase
+	$(BIN)/coverage run -m pytest -p no:cacheprovider $(PYTEST_ARGS)
+	$(BIN)/coverage report --include='scorekeeper/rules/*' --fail-under=100
+
+bench: setup
+	$(BIN)/python -m scorekeeper.rules.bench
+	$(BIN)/python benchmarks/web_bench.py
+	$(BIN)/python benchmarks/advisor_bench.py
+
+clean:
+	rm -rf $(VENV) test-output .coverage

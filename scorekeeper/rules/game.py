@@ -1,0 +1,197 @@
+"""A whole game: seats in turn order, the ordered turns, and every sheet derived from them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .boxes import BOXES, Box, Edition, N_
+from .errors import RuleViolation
+from .joker import EXTRA_YAHTZEE_BONUS
+from .scorecard import Scorecard, _as_box
+from .scoring import Dice, normalize_dice
+
+MIN_PLAYERS = 1
+MAX_PLAYERS = 8
+ROUNDS = len(BOXES)
+
+BAD_PLAYER_COUNT = N_("A game has 1 to 8 players.")
+GAME_OVER = N_("The game is over: every sheet is complete.")
+NOTHING_TO_UNDO = N_("There is no turn to undo.")
+NO_SUCH_TURN = N_("There is no turn %(turn)d.")
+LATER_TURN_ILLEGAL = N_(
+    "That change would make turn %(turn)d (round %(round)d, %(player)s) illegal: %(reason)s"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One recorded turn: who, which final dice, which box, and what it scored."""
+
+    index: int  # 0-based position in the game's turn list
+    player: int  # seat index
+    round: int  # 1–13
+    dice: Dice
+    box: Box
+    points: int
+    bonus: int  # 100 for an extra Yahtzee with 50 in the Yahtzee box, else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A player's place: equal totals share a rank."""
+
+    rank: int
+    player: int
+    name: str
+    total: int
+    shared: bool  # another player has the same rank
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Game:
+    """An immutable game; play, undo and correct return a new one."""
+
+    players: tuple[str, ...]
+    edition: Edition
+    turns: tuple[Turn, ...]
+    cards: tuple[Scorecard, ...]
+
+    def __init__(self, players: Sequence[str], edition: Edition = Edition.HASBRO_1996) -> None:
+        players = tuple(players)
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise RuleViolation(BAD_PLAYER_COUNT)
+        edition = Edition(edition)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "edition", edition)
+        object.__setattr__(self, "turns", ())
+        object.__setattr__(self, "cards", tuple(Scorecard(edition) for _ in players))
+
+    @classmethod
+    def replay(
+        cls, players: Sequence[str], edition: Edition, entries: Iterable[tuple[object, object]]
+    ) -> Game:
+        """The game that these (dice, box) entries make, in order; RuleViolation names a bad one."""
+        game = cls(players, edition)
+        for dice, box in entries:
+            game = game._play_or_explain(dice, box)
+        return game
+
+    def _derive(self, turns: tuple[Turn, ...], cards: tuple[Scorecard, ...]) -> Game:
+        new = object.__new__(Game)
+        object.__setattr__(new, "players", self.players)
+        object.__setattr__(new, "edition", self.edition)
+        object.__setattr__(new, "turns", turns)
+        object.__setattr__(new, "cards", cards)
+        return new
+
+    # -- whose turn -------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """Every player has filled all 13 boxes."""
+        return len(self.turns) >= ROUNDS * len(self.players)
+
+    @property
+    def current_player(self) -> int:
+        """The seat index of the player to record next (the last seat once the game is over)."""
+        if self.is_over:
+            return len(self.players) - 1
+        return len(self.turns) % len(self.players)
+
+    @property
+    def round(self) -> int:
+        """The round being played, 1 to 13 (13 once the game is over)."""
+        return min(len(self.turns) // len(self.players) + 1, ROUNDS)
+
+    @property
+    def last_turn(self) -> Turn | None:
+        """The turn recorded last, if any."""
+        return self.turns[-1] if self.turns else None
+
+    # -- changing ---------------------------------------------------------------
+
+    def play(self, dice: object, box: object) -> Game:
+        """Record the current player's final dice in a box."""
+        if self.is_over:
+            raise RuleViolation(GAME_OVER)
+        seat = self.current_player
+        card = self.cards[seat]
+        box = _as_box(box)
+        roll = normalize_dice(dice)
+        filled = card.fill(box, roll)
+        turn = Turn(
+            index=len(self.turns),
+            player=seat,
+            round=self.round,
+            dice=roll,
+            box=box,
+            points=filled.scores[box.index],  # type: ignore[arg-type]
+            bonus=EXTRA_YAHTZEE_BONUS * (filled.yahtzee_bonus_count - card.yahtzee_bonus_count),
+        )
+        cards = self.cards[:seat] + (filled,) + self.cards[seat + 1 :]
+        return self._derive(self.turns + (turn,), cards)
+
+    def _play_or_explain(self, dice: object, box: object) -> Game:
+        """play(), but a refusal names the turn, round and player it concerns."""
+        try:
+            return self.play(dice, box)
+        except RuleViolation as refusal:
+            raise RuleViolation(
+                LATER_TURN_ILLEGAL,
+                turn=len(self.turns) + 1,
+                round=self.round,
+                player=self.players[self.current_player],
+                reason=str(refusal),
+            ) from refusal
+
+    def undo(self) -> Game:
+        """The game without its last turn."""
+        if not self.turns:
+            raise RuleViolation(NOTHING_TO_UNDO)
+        return self._replay_from(len(self.turns) - 1, ())
+
+    def correct(self, turn_index: int, dice: object, box: object) -> Game:
+        """Replace an earlier turn's dice and box and replay every later turn.
+
+        The corrected turn's own refusal is raised as it is; a later turn that becomes
+        illegal raises a RuleViolation naming that turn and player. Nothing changes either way.
+        """
+        if type(turn_index) is not int or not 0 <= turn_index < len(self.turns):
+            raise RuleViolation(NO_SUCH_TURN, turn=turn_index + 1 if type(turn_index) is int else 0)
+        before = self._replay_from(turn_index, ())
+        corrected = before.play(dice, box)
+        later = [(t.dice, t.box) for t in self.turns[turn_index + 1 :]]
+        for entry_dice, entry_box in later:
+            corrected = corrected._play_or_explain(entry_dice, entry_box)
+        return corrected
+
+    def _replay_from(self, count: int, entries: Iterable[tuple[Dice, Box]]) -> Game:
+        """The first `count` turns replayed from scratch, then these entries."""
+        game = Game(self.players, self.edition)
+        for turn in self.turns[:count]:
+            game = game.play(turn.dice, turn.box)
+        for dice, box in entries:
+            game = game._play_or_explain(dice, box)
+        return game
+
+    # -- results ----------------------------------------------------------------
+
+    def standings(self) -> list[Standing]:
+        """Players by grand total, highest first; equal totals share a rank (1, 1, 3)."""
+        totals = [card.grand_total for card in self.cards]
+        order = sorted(range(len(self.players)), key=lambda seat: (-totals[seat], seat))
+        return [
+            Standing(
+                rank=1 + sum(1 for other in totals if other > totals[seat]),
+                player=seat,
+                name=self.players[seat],
+                total=totals[seat],
+                shared=totals.count(totals[seat]) > 1,
+            )
+            for seat in order
+        ]
+
+    def winners(self) -> list[int]:
+        """Seats holding first place: more than one is a shared victory."""
+        return [s.player for s in self.standings() if s.rank == 1]

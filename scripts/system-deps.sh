@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the tests and the PDF export need, when missing.
+# As root it runs apt-get; otherwise it prints the one command to run and fails.
+set -euo pipefail
+
+needed=()
+command -v chromium >/dev/null 2>&1 || needed+=(chromium)
+command -v pdftoppm >/dev/null 2>&1 || needed+=(poppler-utils)
+# WeasyPrint renders with Pango; fonts make the PDF readable.
+ldconfig -p 2>/dev/null | grep -q 'libpango-1.0.so' || needed+=(libpango-1.0-0 libpangoft2-1.0-0)
+fc-list 2>/dev/null | grep -qi dejavu || needed+=(fonts-dejavu-core fontconfig)
+
+if [ ${#needed[@]} -eq 0 ]; then
+  exit 0
+fi
+if [ "$(id -u)" -eq 0 ]; then
+  echo "Installing Debian packages: ${needed[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${needed[@]}"
+else
+  echo "Missing Debian packages. Run once:" >&2
+  echo "  sudo apt-get update && sudo apt-get install -y ${needed[*]}" >&2
+  exit 1
+fi
