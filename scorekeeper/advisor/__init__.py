@@ -1,0 +1,1 @@
+"""The coach: optimal-play tables and advice (placeholder)."""
