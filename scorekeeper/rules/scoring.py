@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Sequence
 from itertools import combinations_with_replacement
 
 from .boxes import BOXES, Box, N_
@@ -17,6 +17,7 @@ LARGE_STRAIGHT_POINTS = 40
 YAHTZEE_POINTS = 50
 
 BAD_DICE = N_("Enter exactly five dice, each from 1 to 6.")
+_NOT_DICE = (str, bytes, bytearray, memoryview)  # sequences, but of characters or bytes
 
 SMALL_STRAIGHTS = ({1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6})
 LARGE_STRAIGHTS = ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6})
@@ -32,12 +33,11 @@ MAX_POINTS = {
 
 def normalize_dice(dice: object) -> Dice:
     """Five dice as a sorted tuple; RuleViolation for anything that is not five ints 1–6."""
-    if isinstance(dice, (str, bytes)) or not isinstance(dice, Iterable):
+    # Only real sequences: a generator would be used up by a failed attempt, and a dict's
+    # keys, a set's members or a string's characters are not five dice.
+    if not isinstance(dice, Sequence) or isinstance(dice, _NOT_DICE):
         raise RuleViolation(BAD_DICE)
-    try:
-        values = tuple(dice)
-    except TypeError:  # an iterable that refuses to iterate
-        raise RuleViolation(BAD_DICE) from None
+    values = tuple(dice)  # read once, so the checked dice are the returned dice
     if len(values) != 5 or not all(
         type(d) is int and 1 <= d <= 6 for d in values  # bools and floats are not dice
     ):
