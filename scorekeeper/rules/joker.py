@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from .boxes import BOXES, LOWER_BOXES, UPPER_BOXES, Box, Edition, N_
-from .scoring import YAHTZEE_POINTS, Dice, box_scores, is_five_of_a_kind, joker_score
+from .scoring import YAHTZEE_POINTS, Dice, box_scores, is_five_of_a_kind, joker_score, score
 
 EXTRA_YAHTZEE_BONUS = 100
 
@@ -55,6 +55,11 @@ def placements(
         return {box: joker_score(box, dice) for box in allowed}
     scores = box_scores(dice)
     return {box: scores[i] for i, box in enumerate(BOXES) if box in open_boxes}
+
+
+def placed_points(box: Box, dice: Dice, yahtzee_points: int | None) -> int:
+    """Points of sorted dice in an allowed box: joker points for an extra Yahtzee."""
+    return joker_score(box, dice) if is_joker(dice, yahtzee_points) else score(box, dice)
 
 
 def joker_refusal(

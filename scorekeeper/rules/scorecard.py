@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .boxes import BOXES, Box, Edition, N_
 from .errors import RuleViolation
-from .joker import EXTRA_YAHTZEE_BONUS, bonus_due, joker_refusal, placements
+from .joker import EXTRA_YAHTZEE_BONUS, bonus_due, joker_refusal, placed_points, placements
 from .scoring import normalize_dice
 
 UPPER_BONUS_THRESHOLD = 63
@@ -15,6 +15,7 @@ UPPER_BONUS_POINTS = 35
 ALREADY_FILLED = N_("%(box)s is already filled.")
 SHEET_COMPLETE = N_("This sheet is complete.")
 UNKNOWN_BOX = N_("There is no box called %(box)s.")
+UNKNOWN_EDITION = N_("There is no rules edition called %(edition)s.")
 
 _EMPTY = (None,) * len(BOXES)
 
@@ -27,6 +28,14 @@ def _as_box(box: object) -> Box:
         raise RuleViolation(UNKNOWN_BOX, box=repr(box)) from None
 
 
+def _as_edition(edition: object) -> Edition:
+    """An Edition from an Edition or its id; RuleViolation for anything else."""
+    try:
+        return Edition(edition)
+    except ValueError:
+        raise RuleViolation(UNKNOWN_EDITION, edition=repr(edition)) from None
+
+
 @dataclass(frozen=True, slots=True)
 class Scorecard:
     """An immutable scoresheet; fill() returns a new one."""
@@ -34,6 +43,12 @@ class Scorecard:
     edition: Edition = Edition.HASBRO_1996
     scores: tuple[int | None, ...] = _EMPTY
     yahtzee_bonus_count: int = 0
+
+    def __post_init__(self) -> None:
+        # A plain "hasbro-2016" string would otherwise fail the `is Edition.HASBRO_2016`
+        # test of the joker order and silently play the 1996 order.
+        if type(self.edition) is not Edition:
+            object.__setattr__(self, "edition", _as_edition(self.edition))
 
     # -- what the rules allow -------------------------------------------------
 
@@ -81,7 +96,7 @@ class Scorecard:
         if refusal is not None:
             raise refusal
         yahtzee_points = self.scores[Box.YAHTZEE.index]
-        points = placements({box}, roll, yahtzee_points, self.edition)[box]
+        points = placed_points(box, roll, yahtzee_points)
         scores = list(self.scores)
         scores[box.index] = points
         bonuses = self.yahtzee_bonus_count + bonus_due(roll, yahtzee_points)
