@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .boxes import BOXES, Box, Edition, N_
 from .errors import RuleViolation
 from .joker import EXTRA_YAHTZEE_BONUS
-from .scorecard import Scorecard, _as_box
+from .scorecard import Scorecard, _as_box, _as_edition
 from .scoring import Dice, normalize_dice
 
 MIN_PLAYERS = 1
@@ -22,6 +22,7 @@ NO_SUCH_TURN = N_("There is no turn %(turn)d.")
 LATER_TURN_ILLEGAL = N_(
     "That change would make turn %(turn)d (round %(round)d, %(player)s) illegal: %(reason)s"
 )
+TURN_ILLEGAL = N_("Turn %(turn)d (round %(round)d, %(player)s) is illegal: %(reason)s")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +59,11 @@ class Game:
     cards: tuple[Scorecard, ...]
 
     def __init__(self, players: Sequence[str], edition: Edition = Edition.HASBRO_1996) -> None:
-        players = tuple(players)
+        # One name passed alone would otherwise become one player per letter.
+        players = (players,) if isinstance(players, str) else tuple(players)
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise RuleViolation(BAD_PLAYER_COUNT)
-        edition = Edition(edition)
+        edition = _as_edition(edition)
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "edition", edition)
         object.__setattr__(self, "turns", ())
@@ -74,7 +76,7 @@ class Game:
         """The game that these (dice, box) entries make, in order; RuleViolation names a bad one."""
         game = cls(players, edition)
         for dice, box in entries:
-            game = game._play_or_explain(dice, box)
+            game = game._play_or_explain(dice, box, TURN_ILLEGAL)
         return game
 
     def _derive(self, turns: tuple[Turn, ...], cards: tuple[Scorecard, ...]) -> Game:
@@ -132,13 +134,13 @@ class Game:
         cards = self.cards[:seat] + (filled,) + self.cards[seat + 1 :]
         return self._derive(self.turns + (turn,), cards)
 
-    def _play_or_explain(self, dice: object, box: object) -> Game:
+    def _play_or_explain(self, dice: object, box: object, template: str) -> Game:
         """play(), but a refusal names the turn, round and player it concerns."""
         try:
             return self.play(dice, box)
         except RuleViolation as refusal:
             raise RuleViolation(
-                LATER_TURN_ILLEGAL,
+                template,
                 turn=len(self.turns) + 1,
                 round=self.round,
                 player=self.players[self.current_player],
@@ -149,7 +151,7 @@ class Game:
         """The game without its last turn."""
         if not self.turns:
             raise RuleViolation(NOTHING_TO_UNDO)
-        return self._replay_from(len(self.turns) - 1, ())
+        return self._replay_first(len(self.turns) - 1)
 
     def correct(self, turn_index: int, dice: object, box: object) -> Game:
         """Replace an earlier turn's dice and box and replay every later turn.
@@ -159,20 +161,16 @@ class Game:
         """
         if type(turn_index) is not int or not 0 <= turn_index < len(self.turns):
             raise RuleViolation(NO_SUCH_TURN, turn=turn_index + 1 if type(turn_index) is int else 0)
-        before = self._replay_from(turn_index, ())
-        corrected = before.play(dice, box)
-        later = [(t.dice, t.box) for t in self.turns[turn_index + 1 :]]
-        for entry_dice, entry_box in later:
-            corrected = corrected._play_or_explain(entry_dice, entry_box)
+        corrected = self._replay_first(turn_index).play(dice, box)
+        for turn in self.turns[turn_index + 1 :]:
+            corrected = corrected._play_or_explain(turn.dice, turn.box, LATER_TURN_ILLEGAL)
         return corrected
 
-    def _replay_from(self, count: int, entries: Iterable[tuple[Dice, Box]]) -> Game:
-        """The first `count` turns replayed from scratch, then these entries."""
+    def _replay_first(self, count: int) -> Game:
+        """This game's first `count` turns replayed from scratch."""
         game = Game(self.players, self.edition)
         for turn in self.turns[:count]:
             game = game.play(turn.dice, turn.box)
-        for dice, box in entries:
-            game = game._play_or_explain(dice, box)
         return game
 
     # -- results ----------------------------------------------------------------
