@@ -1,0 +1,105 @@
+"""The tables: games, their players, their ordered entries and their history."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, MetaData, String
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+# Named constraints keep migrations stable across SQLite and PostgreSQL.
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timestamp stored in UTC and always read back timezone-aware (SQLite forgets the zone)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime: store UTC-aware datetimes only")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value
+
+
+class Base(DeclarativeBase):
+    """Declarative base sharing one metadata with a naming convention."""
+
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class GameRow(Base):
+    """A game's settings; everything else about it is derived from its entries."""
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    # Only sha256 hex digests of the capability tokens are stored.
+    edit_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    view_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    title: Mapped[str] = mapped_column(String(100), default="")
+    edition: Mapped[str] = mapped_column(String(20))
+    coach: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    version: Mapped[int] = mapped_column(Integer, default=0)  # +1 on every change
+
+
+class PlayerRow(Base):
+    """A seat at the table, in turn order."""
+
+    __tablename__ = "players"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(24))
+
+
+class EntryRow(Base):
+    """One recorded turn: its place in the game, the final dice and the box.
+
+    The primary key (game_id, position) is the UNIQUE guard that makes a second
+    insert of the same turn fail even if every other check was bypassed.
+    """
+
+    __tablename__ = "entries"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    dice: Mapped[str] = mapped_column(String(5))  # sorted faces, e.g. "22456"
+    box: Mapped[str] = mapped_column(String(20))  # a Box value, e.g. "chance"
+
+
+class HistoryRow(Base):
+    """An undo, a correction or a coach switch, kept so players can see what changed."""
+
+    __tablename__ = "history"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    at: Mapped[datetime] = mapped_column(UTCDateTime)
+    kind: Mapped[str] = mapped_column(String(10))
+    details: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -1,0 +1,163 @@
+"""Load and save a game's rows inside a session the caller's transaction owns."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, insert, or_, select, update
+from sqlalchemy.orm import Session
+
+from .models import EntryRow, GameRow, HistoryRow, PlayerRow
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game's stored settings and its players in seat order."""
+
+    id: int
+    edit_hash: str
+    view_hash: str
+    title: str
+    edition: str
+    coach: bool
+    created_at: datetime
+    version: int
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRecord:
+    """One stored history event."""
+
+    at: datetime
+    kind: str
+    details: dict[str, Any]
+
+
+_GAME_COLUMNS = (
+    GameRow.id, GameRow.edit_hash, GameRow.view_hash, GameRow.title, GameRow.edition,
+    GameRow.coach, GameRow.created_at, GameRow.version,
+)
+
+
+def find_game(session: Session, token_hash: str, *, lock: bool = False) -> GameRecord | None:
+    """The game whose edit or view hash is this one, with its players (one query).
+
+    With lock=True the game row is locked (SELECT … FOR UPDATE on PostgreSQL; SQLite
+    already holds the write lock from BEGIN IMMEDIATE and ignores the clause).
+    """
+    query = (
+        select(*_GAME_COLUMNS, PlayerRow.name)
+        .join(PlayerRow, PlayerRow.game_id == GameRow.id)
+        .where(or_(GameRow.edit_hash == token_hash, GameRow.view_hash == token_hash))
+        .order_by(PlayerRow.seat)
+    )
+    if lock:
+        query = query.with_for_update(of=GameRow)
+    rows = session.execute(query).all()
+    if not rows:
+        return None
+    first = rows[0]
+    return GameRecord(*first[:-1], players=tuple(row.name for row in rows))
+
+
+def find_version(session: Session, token_hash: str) -> tuple[str, str, int] | None:
+    """(edit_hash, view_hash, version) of the game with this hash, without its players."""
+    row = session.execute(
+        select(GameRow.edit_hash, GameRow.view_hash, GameRow.version).where(
+            or_(GameRow.edit_hash == token_hash, GameRow.view_hash == token_hash)
+        )
+    ).first()
+    return None if row is None else (row[0], row[1], row[2])
+
+
+def load_entries(session: Session, game_id: int) -> list[tuple[str, str]]:
+    """The game's (dice, box) entries in play order."""
+    rows = session.execute(
+        select(EntryRow.dice, EntryRow.box)
+        .where(EntryRow.game_id == game_id)
+        .order_by(EntryRow.position)
+    )
+    return [(row[0], row[1]) for row in rows]
+
+
+def insert_game(
+    session: Session,
+    *,
+    edit_hash: str,
+    view_hash: str,
+    title: str,
+    edition: str,
+    coach: bool,
+    players: Sequence[str],
+    now: datetime,
+) -> int:
+    """Store a new game and its players; returns its id."""
+    game_id = session.execute(
+        insert(GameRow)
+        .values(
+            edit_hash=edit_hash, view_hash=view_hash, title=title, edition=edition,
+            coach=coach, created_at=now, updated_at=now, version=0,
+        )
+        .returning(GameRow.id)
+    ).scalar_one()
+    session.execute(
+        insert(PlayerRow),
+        [{"game_id": game_id, "seat": seat, "name": name} for seat, name in enumerate(players)],
+    )
+    return game_id
+
+
+def add_entry(session: Session, game_id: int, position: int, dice: str, box: str) -> None:
+    """Append an entry; raises IntegrityError if that position is already taken."""
+    session.execute(
+        insert(EntryRow).values(game_id=game_id, position=position, dice=dice, box=box)
+    )
+
+
+def remove_entry(session: Session, game_id: int, position: int) -> None:
+    """Delete the entry at this position."""
+    session.execute(
+        delete(EntryRow).where(EntryRow.game_id == game_id, EntryRow.position == position)
+    )
+
+
+def replace_entry(session: Session, game_id: int, position: int, dice: str, box: str) -> None:
+    """Change the dice and box of the entry at this position."""
+    session.execute(
+        update(EntryRow)
+        .where(EntryRow.game_id == game_id, EntryRow.position == position)
+        .values(dice=dice, box=box)
+    )
+
+
+def mark_changed(session: Session, game_id: int, now: datetime, **values: Any) -> int:
+    """Bump the game's version (and set any other columns); returns the new version."""
+    return session.execute(
+        update(GameRow)
+        .where(GameRow.id == game_id)
+        .values(version=GameRow.version + 1, updated_at=now, **values)
+        .returning(GameRow.version)
+    ).scalar_one()
+
+
+def add_history(
+    session: Session, game_id: int, at: datetime, kind: str, details: dict[str, Any]
+) -> None:
+    """Keep one history event."""
+    session.execute(
+        insert(HistoryRow).values(game_id=game_id, at=at, kind=kind, details=details)
+    )
+
+
+def load_history(session: Session, game_id: int) -> list[HistoryRecord]:
+    """The game's history events, oldest first."""
+    rows = session.execute(
+        select(HistoryRow.at, HistoryRow.kind, HistoryRow.details)
+        .where(HistoryRow.game_id == game_id)
+        .order_by(HistoryRow.id)
+    )
+    return [HistoryRecord(row[0], row[1], row[2]) for row in rows]
