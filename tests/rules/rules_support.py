@@ -1,0 +1,47 @@
+"""Helpers shared by the rules tests: building sheets by legal fills, and Hypothesis strategies."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from scorekeeper.rules import BOXES, Box, Edition, Scorecard
+
+# Dice that are no Yahtzee, no straight, no full house: a neutral fill for any box.
+PLAIN = (1, 2, 3, 5, 5)
+FIVE_SIXES = (6, 6, 6, 6, 6)
+
+
+def sheet(edition: Edition, fills: list[tuple[Box, tuple[int, ...]]]) -> Scorecard:
+    """A sheet built by these legal fills, in order."""
+    card = Scorecard(edition)
+    for box, dice in fills:
+        card = card.fill(box, dice)
+    return card
+
+
+def sheet_with(edition: Edition, yahtzee: int | None, filled: list[Box]) -> Scorecard:
+    """A sheet whose Yahtzee box holds 50, 0 or nothing, with these other boxes filled plainly."""
+    fills = []
+    if yahtzee == 50:
+        fills.append((Box.YAHTZEE, FIVE_SIXES))
+    elif yahtzee == 0:
+        fills.append((Box.YAHTZEE, PLAIN))
+    fills += [(box, PLAIN) for box in filled]
+    return sheet(edition, fills)
+
+
+editions = st.sampled_from(list(Edition))
+dice = st.lists(st.integers(1, 6), min_size=5, max_size=5)
+# Five equal dice are rare by chance (1 in 1296) but matter most: draw them often.
+yahtzee_dice = st.integers(1, 6).map(lambda face: [face] * 5)
+any_dice = st.one_of(dice, yahtzee_dice)
+
+
+@st.composite
+def cards(draw: st.DrawFn, min_filled: int = 0, max_filled: int = 13) -> Scorecard:
+    """A sheet reached by legal turns: each box one the rules allowed for the drawn dice."""
+    card = Scorecard(draw(editions))
+    for _ in range(draw(st.integers(min_filled, max_filled))):
+        roll = draw(any_dice)
+        card = card.fill(draw(st.sampled_from(list(card.options(roll)))), roll)
+    return card

@@ -1,0 +1,247 @@
+"""One sheet: refusals with their exact words, the totals, and the sheet's limits."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from rules_support import FIVE_SIXES, PLAIN, sheet, sheet_with
+
+from scorekeeper.rules import BOXES, LOWER_BOXES, UPPER_BOXES, Box, Edition, RuleViolation, Scorecard
+
+B = Box
+
+
+def test_an_empty_sheet_has_every_box_open_and_every_total_zero():
+    card = Scorecard()
+    assert card.edition is Edition.HASBRO_1996
+    assert card.open_boxes == frozenset(BOXES)
+    assert all(card.points(box) is None for box in BOXES)
+    assert (card.upper_subtotal, card.upper_bonus, card.upper_total, card.lower_subtotal,
+            card.yahtzee_bonus, card.lower_total, card.grand_total, card.upper_pace) == (0,) * 8
+    assert card.yahtzee_bonus_count == 0
+    assert not card.is_complete
+
+
+def test_a_sheet_is_immutable_and_fill_returns_a_new_one():
+    card = Scorecard()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        card.scores = ()  # type: ignore[misc]
+    filled = card.fill(B.CHANCE, PLAIN)
+    assert card.points(B.CHANCE) is None
+    assert filled.points(B.CHANCE) == 16
+    assert filled != card
+
+
+@pytest.mark.parametrize("edition", list(Edition))
+def test_an_edition_given_by_its_id_plays_that_editions_joker_order(edition):
+    by_id = Scorecard(edition.value)
+    assert by_id.edition is edition
+    assert by_id == Scorecard(edition)
+
+
+@pytest.mark.parametrize("edition", ["hasbro-2020", "", None, 1996])
+def test_an_unknown_edition_is_refused(edition):
+    with pytest.raises(RuleViolation, match="There is no rules edition called"):
+        Scorecard(edition)
+
+
+def test_a_filled_box_is_refused_with_its_name():
+    card = Scorecard().fill(B.FOURS, [4, 4, 1, 2, 3])
+    assert card.why_not(B.FOURS, [4, 4, 4, 4, 6]) == "Fours is already filled."
+    with pytest.raises(RuleViolation) as refusal:
+        card.fill(B.FOURS, [4, 4, 4, 4, 6])
+    assert str(refusal.value) == "Fours is already filled."
+    assert refusal.value.template == "%(box)s is already filled."
+    assert refusal.value.params == {"box": "Fours"}
+    assert B.FOURS not in card.options([4, 4, 4, 4, 6])
+
+
+def test_a_zero_is_a_fill():
+    card = Scorecard().fill(B.YAHTZEE, PLAIN)
+    assert card.points(B.YAHTZEE) == 0
+    assert card.why_not(B.YAHTZEE, FIVE_SIXES) == "Yahtzee is already filled."
+
+
+def test_a_complete_sheet_refuses_everything_and_offers_nothing():
+    card = sheet(Edition.HASBRO_1996, [(box, PLAIN) for box in BOXES])
+    assert card.is_complete
+    assert card.options(PLAIN) == {}
+    assert card.why_not(B.CHANCE, PLAIN) == "This sheet is complete."
+    with pytest.raises(RuleViolation, match=r"^This sheet is complete\.$"):
+        card.fill(B.CHANCE, PLAIN)
+
+
+@pytest.mark.parametrize("box", ["Ones", "seven", "", None, 3, 3.0, ["ones"]])
+def test_a_box_that_does_not_exist_is_refused(box):
+    card = Scorecard()
+    for call in (lambda: card.fill(box, PLAIN), lambda: card.why_not(box, PLAIN),
+                 lambda: card.points(box)):
+        with pytest.raises(RuleViolation, match="There is no box called"):
+            call()
+
+
+def test_a_box_may_be_named_by_its_value():
+    assert Scorecard().fill("full_house", [2, 2, 3, 3, 3]).points(B.FULL_HOUSE) == 25
+    assert Scorecard().why_not("chance", PLAIN) is None
+
+
+def test_why_not_is_none_for_an_allowed_box():
+    assert Scorecard().why_not(B.YAHTZEE, PLAIN) is None
+
+
+def fills(upper: list[list[int]], lower: list[list[int]]) -> list[tuple[Box, list[int]]]:
+    """Ones … Sixes then the seven lower boxes, in sheet order, with these dice."""
+    return list(zip(UPPER_BOXES, upper)) + list(zip(LOWER_BOXES, lower))
+
+
+# Worked totals of RULES.md, built by legal fills.
+TOTALS_EXAMPLES = [
+    pytest.param(
+        # Yahtzee 50 first, then five 6s in Sixes as the extra Yahtzee (+100).
+        [(B.YAHTZEE, FIVE_SIXES)] + [
+            (B.ONES, [1, 1, 1, 2, 3]), (B.TWOS, [2, 2, 1, 3, 4]), (B.THREES, [3, 3, 1, 2, 4]),
+            (B.FOURS, [4, 4, 1, 2, 3]), (B.FIVES, [5, 5, 5, 1, 2]), (B.SIXES, FIVE_SIXES),
+            (B.LARGE_STRAIGHT, [1, 2, 3, 4, 5]), (B.SMALL_STRAIGHT, [1, 2, 3, 4, 6]),
+            (B.FULL_HOUSE, [2, 2, 3, 3, 3]), (B.CHANCE, [6, 6, 6, 6, 5]),
+            (B.THREE_OF_A_KIND, [1, 2, 3, 4, 6]), (B.FOUR_OF_A_KIND, [1, 1, 1, 2, 3]),
+        ],
+        (66, 35, 101, 174, 100, 274, 375),
+        id="upper 66 + 35, lower 174, one extra Yahtzee: 375",
+    ),
+    pytest.param(
+        [
+            (B.ONES, [1, 1, 1, 1, 1]), (B.TWOS, [2, 2, 2, 1, 3]), (B.THREES, [3, 3, 3, 1, 2]),
+            (B.FOURS, [4, 4, 4, 1, 2]), (B.FIVES, [5, 5, 5, 1, 2]), (B.SIXES, [6, 6, 6, 1, 2]),
+            (B.THREE_OF_A_KIND, [3, 3, 3, 4, 4]), (B.FOUR_OF_A_KIND, [4, 4, 4, 4, 6]),
+            (B.FULL_HOUSE, [2, 2, 5, 5, 5]), (B.SMALL_STRAIGHT, [3, 4, 5, 6, 6]),
+            (B.LARGE_STRAIGHT, [2, 3, 4, 5, 6]), (B.CHANCE, [1, 1, 2, 3, 3]),
+            (B.YAHTZEE, [2, 2, 2, 2, 2]),
+        ],
+        (65, 35, 100, 194, 0, 194, 294),
+        id="upper 65 + 35, lower 194: 294",
+    ),
+    pytest.param(
+        [(B.SIXES, [6, 6, 6, 6, 6]), (B.FIVES, [5, 5, 5, 5, 5]), (B.FOURS, [4, 4, 1, 1, 1]),
+         (B.ONES, [1, 1, 1, 1, 2])],
+        (67, 35, 102, 0, 0, 0, 102),
+        id="the bonus counts as soon as 63 is reached",
+    ),
+    pytest.param(
+        [(B.SIXES, [6, 6, 6, 6, 6]), (B.FIVES, [5, 5, 5, 5, 5]), (B.FOURS, [4, 2, 2, 1, 1])],
+        (59, 0, 59, 0, 0, 0, 59),
+        id="upper 59: no bonus",
+    ),
+    pytest.param(
+        [(B.SIXES, [6, 6, 6, 6, 6]), (B.FIVES, [5, 5, 5, 5, 5]), (B.FOURS, [4, 4, 1, 1, 2]),
+         (B.TWOS, [2, 1, 1, 1, 3])],
+        (65, 35, 100, 0, 0, 0, 100),
+        id="upper 65: bonus",
+    ),
+]
+
+
+@pytest.mark.parametrize("edition", list(Edition))
+@pytest.mark.parametrize(("turns", "totals"), TOTALS_EXAMPLES)
+def test_the_totals_of_the_worked_examples(edition, turns, totals):
+    card = sheet(edition, turns)
+    assert (card.upper_subtotal, card.upper_bonus, card.upper_total, card.lower_subtotal,
+            card.yahtzee_bonus, card.lower_total, card.grand_total) == totals
+
+
+def test_the_upper_bonus_needs_63_exactly():
+    base = [(B.TWOS, [2, 2, 2, 1, 3]), (B.THREES, [3, 3, 3, 1, 2]), (B.FOURS, [4, 4, 4, 1, 2]),
+            (B.FIVES, [5, 5, 5, 1, 2]), (B.SIXES, [6, 6, 6, 1, 2])]
+    card = sheet(Edition.HASBRO_1996, base + [(B.ONES, [1, 1, 2, 3, 4])])
+    assert (card.upper_subtotal, card.upper_bonus, card.upper_total) == (62, 0, 62)
+    card = sheet(Edition.HASBRO_1996, base + [(B.ONES, [1, 1, 1, 3, 4])])
+    assert (card.upper_subtotal, card.upper_bonus, card.upper_total) == (63, 35, 98)
+
+
+def test_lower_boxes_never_count_toward_the_upper_bonus():
+    card = sheet(Edition.HASBRO_1996, [(box, [6, 6, 6, 6, 5]) for box in LOWER_BOXES])
+    assert card.lower_subtotal == 29 * 3
+    assert (card.upper_subtotal, card.upper_bonus) == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("turns", "pace"),
+    [
+        # The issue's "+4 after four 6s" contradicts its own definition: 24 - 18 is +6.
+        ([(B.SIXES, [6, 6, 6, 6, 1])], 6),
+        ([(B.SIXES, [6, 6, 6, 1, 2])], 0),
+        ([(B.ONES, [1, 2, 3, 4, 5])], -2),
+        ([(B.SIXES, [6, 6, 6, 6, 1]), (B.FIVES, [5, 5, 1, 2, 3])], 1),
+        ([(B.CHANCE, [6, 6, 6, 6, 6])], 0),
+    ],
+)
+def test_upper_pace_compares_the_filled_upper_boxes_with_three_of_each(turns, pace):
+    assert sheet(Edition.HASBRO_1996, turns).upper_pace == pace
+
+
+THIRTEEN_YAHTZEES = {
+    Edition.HASBRO_1996: [B.FULL_HOUSE, B.SMALL_STRAIGHT, B.LARGE_STRAIGHT, B.CHANCE,
+                          B.THREE_OF_A_KIND, B.FOUR_OF_A_KIND],
+    # The 2016 order forces Three and Four of a kind first.
+    Edition.HASBRO_2016: [B.THREE_OF_A_KIND, B.FOUR_OF_A_KIND, B.FULL_HOUSE, B.SMALL_STRAIGHT,
+                          B.LARGE_STRAIGHT, B.CHANCE],
+}
+
+
+@pytest.mark.parametrize("edition", list(Edition))
+def test_thirteen_yahtzees_score_1575(edition):
+    turns = [(B.YAHTZEE, FIVE_SIXES)]
+    turns += [(box, [face] * 5) for face, box in enumerate(UPPER_BOXES, start=1)]
+    turns += [(box, FIVE_SIXES) for box in THIRTEEN_YAHTZEES[edition]]
+    card = sheet(edition, turns)
+    assert card.is_complete
+    assert card.yahtzee_bonus_count == 12
+    assert (card.upper_subtotal, card.upper_bonus, card.lower_subtotal, card.yahtzee_bonus) == (
+        105, 35, 235, 1200)
+    assert card.grand_total == 1575
+
+
+@pytest.mark.parametrize("edition", list(Edition))
+def test_the_best_sheet_without_extra_yahtzees_scores_375(edition):
+    # Five of a kind with the Yahtzee box still empty is an ordinary roll; Yahtzee goes last.
+    turns = [(box, [face] * 5) for face, box in enumerate(UPPER_BOXES, start=1)]
+    turns += [(B.THREE_OF_A_KIND, FIVE_SIXES), (B.FOUR_OF_A_KIND, FIVE_SIXES),
+              (B.FULL_HOUSE, [5, 5, 6, 6, 6]), (B.SMALL_STRAIGHT, [1, 2, 3, 4, 6]),
+              (B.LARGE_STRAIGHT, [2, 3, 4, 5, 6]), (B.CHANCE, FIVE_SIXES),
+              (B.YAHTZEE, FIVE_SIXES)]
+    card = sheet(edition, turns)
+    assert card.yahtzee_bonus_count == 0
+    assert card.grand_total == 375
+
+
+def test_a_zero_in_the_yahtzee_box_earns_no_bonus_later():
+    card = sheet_with(Edition.HASBRO_1996, 0, [])
+    after = card.fill(B.SIXES, FIVE_SIXES)
+    assert after.yahtzee_bonus_count == 0
+    assert after.grand_total == 30
+
+
+def test_boxes_have_their_sheet_values_order_and_names():
+    assert [box.value for box in Box] == [
+        "ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind", "four_of_a_kind",
+        "full_house", "small_straight", "large_straight", "yahtzee", "chance"]
+    assert [box.display_name for box in Box] == [
+        "Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "Three of a kind", "Four of a kind",
+        "Full house", "Small straight", "Large straight", "Yahtzee", "Chance"]
+    assert [box.index for box in Box] == list(range(13))
+    assert [box.face for box in Box] == [1, 2, 3, 4, 5, 6] + [None] * 7
+    assert [box.is_upper for box in Box] == [True] * 6 + [False] * 7
+    assert [Box.for_face(face) for face in range(1, 7)] == list(UPPER_BOXES)
+    assert str(Box.FULL_HOUSE) == "full_house" == Box.FULL_HOUSE
+    assert isinstance(Box.CHANCE, str)
+
+
+def test_editions_have_ids_names_and_a_description_of_their_joker_order():
+    assert [edition.value for edition in Edition] == ["hasbro-1996", "hasbro-2016"]
+    assert Edition.default() is Edition.HASBRO_1996
+    assert str(Edition.HASBRO_2016) == "hasbro-2016"
+    assert Edition.HASBRO_1996.display_name == "Classic booklet 1996 + 2023 FAQ"
+    assert Edition.HASBRO_2016.display_name == "Hasbro 2016 / 2026 sheet"
+    assert "Three or Four of a kind" in Edition.HASBRO_2016.description
+    assert "Three or Four of a kind" not in Edition.HASBRO_1996.description
+    assert all(edition.description.endswith(".") for edition in Edition)
