@@ -126,8 +126,8 @@ def create_game(
     """Store a new game; ValueError (with a player's message) for bad names or title."""
     names = _checked_names(players)
     title = _checked_title(title)
-    edition = Edition(edition)
-    game = Game(names, edition)
+    game = Game(names, edition)  # RuleViolation (a ValueError) for an unknown edition
+    edition = game.edition
     edit_token = tokens.new_edit_token()
     view_token = tokens.view_token_for(edit_token)
     now = _now()
@@ -316,8 +316,8 @@ def _check_version(loaded: LoadedGame, expected_version: object) -> None:
 
 
 def _checked_names(players: Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, str):
-        raise ValueError(BAD_PLAYER_COUNT)
+    if isinstance(players, str):  # one name alone, as the engine takes it
+        players = (players,)
     names = tuple(name.strip() if isinstance(name, str) else "" for name in players)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise ValueError(BAD_PLAYER_COUNT)
