@@ -16,8 +16,6 @@ WRITE_OPTION = "scorekeeper_write"
 
 def make_engine(url: str) -> Engine:
     """An engine for this URL; SQLite gets WAL, a busy timeout, foreign keys and BEGIN IMMEDIATE."""
-    if url.startswith("postgres://"):  # the spelling some hosts hand out
-        url = "postgresql://" + url[len("postgres://") :]
     engine = create_engine(url)
     if engine.dialect.name == "sqlite":
         _tune_sqlite(engine)

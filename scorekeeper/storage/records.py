@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, insert, or_, select, update
+from sqlalchemy import Select, delete, insert, or_, select, update
 from sqlalchemy.orm import Session
 
 from .models import EntryRow, GameRow, HistoryRow, PlayerRow
@@ -43,11 +43,11 @@ _GAME_COLUMNS = (
 )
 
 
-def find_game(session: Session, token_hash: str, *, lock: bool = False) -> GameRecord | None:
-    """The game whose edit or view hash is this one, with its players (one query).
+def game_query(token_hash: str, *, lock: bool = False) -> Select[Any]:
+    """The game whose edit or view hash is this one, joined with its players in seat order.
 
     With lock=True the game row is locked (SELECT … FOR UPDATE on PostgreSQL; SQLite
-    already holds the write lock from BEGIN IMMEDIATE and ignores the clause).
+    already holds the write lock from BEGIN IMMEDIATE and renders no clause).
     """
     query = (
         select(*_GAME_COLUMNS, PlayerRow.name)
@@ -57,7 +57,12 @@ def find_game(session: Session, token_hash: str, *, lock: bool = False) -> GameR
     )
     if lock:
         query = query.with_for_update(of=GameRow)
-    rows = session.execute(query).all()
+    return query
+
+
+def find_game(session: Session, token_hash: str, *, lock: bool = False) -> GameRecord | None:
+    """The game with this edit or view hash and its players (one query), or None."""
+    rows = session.execute(game_query(token_hash, lock=lock)).all()
     if not rows:
         return None
     first = rows[0]
