@@ -47,7 +47,7 @@ test: setup system-deps
 	$(BIN)/coverage report --include='scorekeeper/rules/*' --fail-under=100
 
 bench: setup
-	$(BIN)/python -m scorekeeper.rules.bench
+	$(BIN)/python benchmarks/rules_bench.py
 	$(BIN)/python benchmarks/web_bench.py
 	$(BIN)/python benchmarks/advisor_bench.py
 
