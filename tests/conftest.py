@@ -62,6 +62,20 @@ def app(database_path: Path, app_overrides: dict[str, object]) -> Iterator[Flask
 
 
 @pytest.fixture
+def make_app() -> Iterator[Callable[..., Flask]]:
+    """make_app(database_path, **config) -> an extra app on that SQLite file (not migrated)."""
+    made: list[Flask] = []
+
+    def make(database: Path, **overrides: object) -> Flask:
+        made.append(create_app(app_config(database, **overrides)))
+        return made[-1]
+
+    yield make
+    for app in made:
+        storage.dispose(app)
+
+
+@pytest.fixture
 def client(app: Flask) -> FlaskClient:
     """A test client of the app."""
     return app.test_client()

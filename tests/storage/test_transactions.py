@@ -1,0 +1,93 @@
+"""SQLite tuning and transactions: WAL, busy timeout, foreign keys, BEGIN IMMEDIATE for writes."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import event, text
+from sqlalchemy.dialects import postgresql, sqlite
+
+from scorekeeper import games, storage
+from scorekeeper.storage import records
+from scorekeeper.storage.engine import BUSY_TIMEOUT_MS
+
+
+@pytest.fixture
+def statements(app):
+    """Every SQL statement the app's engine sends, in order."""
+    sent: list[str] = []
+
+    def remember(conn, cursor, statement, parameters, context, executemany):
+        sent.append(" ".join(statement.split()))
+
+    engine = storage.get_engine(app)
+    event.listen(engine, "before_cursor_execute", remember)
+    yield sent
+    event.remove(engine, "before_cursor_execute", remember)
+
+
+def test_sqlite_runs_in_wal_mode_with_a_busy_timeout_and_foreign_keys(db):
+    with db() as session:
+        assert session.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+        assert session.execute(text("PRAGMA busy_timeout")).scalar() == BUSY_TIMEOUT_MS
+        assert session.execute(text("PRAGMA foreign_keys")).scalar() == 1
+
+
+def test_an_entry_for_a_missing_game_is_refused_by_the_foreign_key(db):
+    from sqlalchemy.exc import IntegrityError
+
+    with pytest.raises(IntegrityError), storage.writing(db) as session:
+        records.add_entry(session, 999, 0, "22456", "chance")
+
+
+def test_a_write_takes_the_lock_at_begin_and_commits(db, make_game, statements):
+    created = make_game()
+    statements.clear()
+    games.record_turn(db, created.edit_token, 0, (2, 2, 4, 5, 6), "chance")
+    assert statements[0] == "BEGIN IMMEDIATE"
+    assert any(s.startswith("INSERT INTO entries") for s in statements)
+
+
+def test_a_read_takes_no_write_lock(db, make_game, statements):
+    created = make_game()
+    statements.clear()
+    games.load_game(db, created.view_token)
+    games.game_version(db, created.view_token)
+    games.history(db, created.view_token)
+    assert "BEGIN IMMEDIATE" not in statements
+    assert statements.count("BEGIN") == 3
+
+
+def test_loading_a_game_takes_two_queries(db, make_game, statements):
+    created = make_game(turns=[("22456", "chance")] * 2)
+    statements.clear()
+    games.load_game(db, created.edit_token)
+    assert [s.split()[0] for s in statements] == ["BEGIN", "SELECT", "SELECT"]
+
+
+def test_recording_a_turn_takes_two_queries_and_two_writes(db, make_game, statements):
+    created = make_game()
+    statements.clear()
+    games.record_turn(db, created.edit_token, 0, (2, 2, 4, 5, 6), "chance")
+    assert [s.split()[0] for s in statements] == ["BEGIN", "SELECT", "SELECT", "INSERT", "UPDATE"]
+
+
+def test_the_game_lookup_uses_the_hash_indexes(db):
+    query = records.game_query("0" * 64).compile(dialect=sqlite.dialect(), compile_kwargs={"literal_binds": True})
+    with db() as session:
+        plan = " ".join(str(row[-1]) for row in session.execute(text(f"EXPLAIN QUERY PLAN {query}")))
+    assert "ix_games_edit_hash" in plan and "ix_games_view_hash" in plan
+
+
+def test_a_write_locks_the_game_row_on_postgresql():
+    locked = str(records.game_query("h", lock=True).compile(dialect=postgresql.dialect()))
+    assert locked.endswith("FOR UPDATE OF games")
+    unlocked = str(records.game_query("h").compile(dialect=postgresql.dialect()))
+    assert "FOR UPDATE" not in unlocked
+
+
+def test_a_failed_write_leaves_the_database_as_it_was(db, make_game):
+    created = make_game(turns=[("22456", "chance")])
+    with pytest.raises(RuntimeError), storage.writing(db) as session:
+        records.add_entry(session, 1, 1, "11111", "ones")
+        raise RuntimeError("the request failed halfway")
+    assert len(games.load_game(db, created.edit_token).game.turns) == 1
