@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -14,12 +16,26 @@ BUSY_TIMEOUT_MS = 5000
 WRITE_OPTION = "scorekeeper_write"
 
 
+_ENGINES: weakref.WeakSet[Engine] = weakref.WeakSet()
+
+
 def make_engine(url: str) -> Engine:
     """An engine for this URL; SQLite gets WAL, a busy timeout, foreign keys and BEGIN IMMEDIATE."""
     engine = create_engine(url)
     if engine.dialect.name == "sqlite":
         _tune_sqlite(engine)
+    _ENGINES.add(engine)
     return engine
+
+
+def _forget_inherited_connections() -> None:
+    """In a forked worker, never reuse the parent's pooled connections (gunicorn --preload)."""
+    for engine in list(_ENGINES):
+        engine.dispose(close=False)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_inherited_connections)
 
 
 def _tune_sqlite(engine: Engine) -> None:
@@ -33,7 +49,9 @@ def _tune_sqlite(engine: Engine) -> None:
         cursor.execute("PRAGMA journal_mode=WAL")  # readers never block the writer
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL survives an app crash
+        # Each commit reaches the disk before the response, even through a power cut
+        # (about 0.5 ms per write here; NORMAL would only survive an app crash).
+        cursor.execute("PRAGMA synchronous=FULL")
         cursor.close()
 
     @event.listens_for(engine, "begin")

@@ -105,3 +105,40 @@ def test_a_correction_racing_a_recorded_turn_leaves_a_consistent_game(db, make_g
 def first_open(loaded):
     game = loaded.game
     return min(game.cards[game.current_player].open_boxes, key=lambda box: box.index)
+
+
+def _phone_process(db, token, turn, box, barrier, results):
+    """One phone in its own process (as a gunicorn worker would be)."""
+    barrier.wait()
+    try:
+        games.record_turn(db, token, turn, NOT_A_YAHTZEE, box)
+        results.put("ok")
+    except games.StaleTurn:
+        results.put("stale")
+    except Exception as error:  # reported to the parent, which fails the test
+        results.put(repr(error))
+
+
+@pytest.mark.slow
+def test_processes_recording_the_same_turn_store_it_exactly_once(db, make_game):
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    created = make_game(players=["Ann"])
+    games.load_game(db, created.edit_token)  # the parent's pool now holds a connection
+    processes = 4
+    for turn, box in enumerate(["ones", "twos", "threes"]):
+        barrier, results = context.Barrier(processes), context.Queue()
+        workers = [
+            context.Process(target=_phone_process, args=(db, created.edit_token, turn, box, barrier, results))
+            for _ in range(processes)
+        ]
+        for worker in workers:
+            worker.start()
+        outcomes = sorted(results.get(timeout=30) for _ in workers)
+        for worker in workers:
+            worker.join(timeout=30)
+        assert outcomes == ["ok"] + ["stale"] * (processes - 1)
+    loaded = games.load_game(db, created.edit_token)
+    assert [t.box.value for t in loaded.game.turns] == ["ones", "twos", "threes"]
+    assert integrity_ok(db)
