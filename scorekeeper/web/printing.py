@@ -1,0 +1,136 @@
+"""Printing: the paper scoresheet of a game or a blank one, as a print page or a PDF download."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import date as Date
+from urllib.parse import quote
+
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask_babel import gettext
+
+from scorekeeper import games, storage
+from scorekeeper.rules import Edition
+
+from .pdf import PAPER_SIZES, render_pdf
+from .scoresheet import Sheet, sheet_context
+
+bp = Blueprint("printing", __name__)
+
+_UNSAFE_ASCII = re.compile(r"[^A-Za-z0-9._-]+")
+_UNSAFE_NAME = re.compile(r"[\x00-\x1f\x7f/\\\"]+")
+
+
+def _loaded(token: str) -> games.LoadedGame:
+    """The game this edit or view token opens; 404 for any other token."""
+    try:
+        return games.load_game(storage.get_db(), token)
+    except games.GameNotFound:
+        abort(404)
+
+
+def _game_sheet(loaded: games.LoadedGame) -> Sheet:
+    return sheet_context(
+        loaded.game, loaded.title, loaded.created_at.date(), loaded.edition, gettext=gettext,
+    )
+
+
+def _blank_sheet() -> Sheet:
+    return sheet_context(None, edition=_edition_arg(), gettext=gettext)
+
+
+def _edition_arg() -> Edition:
+    """The edition a blank sheet names (?edition=…), the default one for anything unknown."""
+    try:
+        return Edition(request.args.get("edition", ""))
+    except ValueError:
+        return Edition.default()
+
+
+def _show_log() -> bool:
+    return request.args.get("log") == "1"
+
+
+def _paper() -> str:
+    paper = request.args.get("paper", "a4").lower()
+    return paper if paper in PAPER_SIZES else "a4"
+
+
+def file_stem(title: str, date: Date | None) -> str:
+    """The PDF's name before .pdf: the title (or "Yahtzee") and the date."""
+    return " ".join(part for part in (title.strip() or gettext("Yahtzee"), date and date.isoformat()) if part)
+
+
+def content_disposition(stem: str) -> str:
+    """attachment with an ASCII file name for old clients and the exact UTF-8 one (RFC 6266)."""
+    ascii_stem = unicodedata.normalize("NFKD", stem).encode("ascii", "ignore").decode()
+    ascii_stem = _UNSAFE_ASCII.sub("-", ascii_stem).strip("-.") or "scoresheet"
+    exact = _UNSAFE_NAME.sub("-", stem).strip() or "scoresheet"
+    return (
+        f'attachment; filename="{ascii_stem[:80]}.pdf"; '
+        f"filename*=UTF-8''{quote(exact[:80] + '.pdf', safe='')}"
+    )
+
+
+def _pdf_links(endpoint: str, **values: object) -> list[tuple[str, str]]:
+    log = {"log": "1"} if _show_log() else {}
+    return [
+        (gettext("PDF (A4)"), url_for(endpoint, **values, **log)),
+        (gettext("PDF (US Letter)"), url_for(endpoint, **values, **log, paper="letter")),
+    ]
+
+
+def _render(sheet: Sheet, document_title: str, for_pdf: bool, **context: object) -> str:
+    return render_template(
+        "print/sheet.html", sheet=sheet, document_title=document_title, for_pdf=for_pdf,
+        has_log=bool(sheet.log), show_log=_show_log(), **context,
+    )
+
+
+def _pdf_response(html: str, stem: str) -> Response:
+    pdf = render_pdf(
+        html, current_app.static_folder or "", request.script_root + (current_app.static_url_path or ""),
+        _paper(),
+    )
+    response = Response(pdf, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = content_disposition(stem)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+@bp.get("/g/<token>/print")
+def sheet(token: str) -> str:
+    """The game's scoresheet laid out for paper, with its print controls on screen."""
+    loaded = _loaded(token)
+    return _render(
+        _game_sheet(loaded), file_stem(loaded.title, loaded.created_at.date()), for_pdf=False,
+        back_url=f"{request.script_root}/g/{quote(token, safe='')}",
+        pdf_links=_pdf_links("printing.game_pdf", token=token),
+    )
+
+
+@bp.get("/g/<token>/scoresheet.pdf")
+def game_pdf(token: str) -> Response:
+    """The same scoresheet as a PDF file named after the game's title and date."""
+    loaded = _loaded(token)
+    stem = file_stem(loaded.title, loaded.created_at.date())
+    html = _render(_game_sheet(loaded), stem, for_pdf=True)
+    return _pdf_response(html, stem)
+
+
+@bp.get("/blank-sheet")
+def blank_sheet() -> str:
+    """An empty scoresheet with six columns, for a game played with pencil and paper."""
+    edition = {"edition": request.args["edition"]} if "edition" in request.args else {}
+    return _render(
+        _blank_sheet(), gettext("Blank Yahtzee score sheet"), for_pdf=False,
+        back_url=f"{request.script_root}/", pdf_links=_pdf_links("printing.blank_pdf", **edition),
+    )
+
+
+@bp.get("/blank-sheet.pdf")
+def blank_pdf() -> Response:
+    """The blank scoresheet as a PDF."""
+    stem = gettext("Yahtzee score sheet")
+    return _pdf_response(_render(_blank_sheet(), stem, for_pdf=True), stem)
