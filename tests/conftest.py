@@ -55,7 +55,7 @@ def app_overrides() -> dict[str, object]:
 
 @pytest.fixture
 def app(database_path: Path, app_overrides: dict[str, object]) -> Iterator[Flask]:
-    """The app on a fresh migrated SQLite file, TESTING on, CSRF off (override via app_overrides)."""
+    """The app on a fresh migrated SQLite file, TESTING on, CSRF off (see app_overrides)."""
     app = create_app(app_config(database_path, **app_overrides))
     yield app
     storage.dispose(app)
@@ -94,7 +94,7 @@ def dice_of(dice: str | Sequence[int]) -> tuple[int, ...]:
 
 @pytest.fixture
 def make_game(db: sessionmaker[Session]) -> MakeGame:
-    """make_game(players=["Ann", "Bo"], turns=[("22456", "chance"), ...]) -> Created after those turns."""
+    """make_game(players=["Ann", "Bo"], turns=[("22456", "chance"), ...]) -> Created after them."""
 
     def make(
         players: Sequence[str] = ("Ann", "Bo"),

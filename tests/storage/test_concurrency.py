@@ -62,7 +62,8 @@ def test_eight_phones_recording_the_same_turn_store_it_exactly_once(db, make_gam
     loaded = games.load_game(db, token)
     assert accepted == ROUNDS == len(loaded.game.turns) == loaded.version
     with db() as session:
-        positions = session.execute(text("SELECT position FROM entries ORDER BY position")).scalars().all()
+        query = text("SELECT position FROM entries ORDER BY position")
+        positions = session.execute(query).scalars().all()
     assert positions == list(range(ROUNDS))
     for seat in range(2):
         boxes = [t.box for t in loaded.game.turns if t.player == seat]
@@ -130,7 +131,10 @@ def test_processes_recording_the_same_turn_store_it_exactly_once(db, make_game):
     for turn, box in enumerate(["ones", "twos", "threes"]):
         barrier, results = context.Barrier(processes), context.Queue()
         workers = [
-            context.Process(target=_phone_process, args=(db, created.edit_token, turn, box, barrier, results))
+            context.Process(
+                target=_phone_process,
+                args=(db, created.edit_token, turn, box, barrier, results),
+            )
             for _ in range(processes)
         ]
         for worker in workers:

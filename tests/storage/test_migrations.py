@@ -81,7 +81,8 @@ def test_the_migrations_render_for_postgresql():
     # Offline mode prints the SQL without a server or a driver: proof nothing is SQLite-only.
     output = io.StringIO()
     with redirect_stdout(output):
-        command.upgrade(alembic_config("postgresql://scorekeeper@localhost/scorekeeper"), "head", sql=True)
+        config = alembic_config("postgresql://scorekeeper@localhost/scorekeeper")
+        command.upgrade(config, "head", sql=True)
     sql = output.getvalue()
     assert "CREATE TABLE entries" in sql
     assert "TIMESTAMP WITH TIME ZONE" in sql

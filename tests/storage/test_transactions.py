@@ -72,9 +72,12 @@ def test_recording_a_turn_takes_two_queries_and_two_writes(db, make_game, statem
 
 
 def test_the_game_lookup_uses_the_hash_indexes(db):
-    query = records.game_query("0" * 64).compile(dialect=sqlite.dialect(), compile_kwargs={"literal_binds": True})
+    query = records.game_query("0" * 64).compile(
+        dialect=sqlite.dialect(), compile_kwargs={"literal_binds": True}
+    )
     with db() as session:
-        plan = " ".join(str(row[-1]) for row in session.execute(text(f"EXPLAIN QUERY PLAN {query}")))
+        rows = session.execute(text(f"EXPLAIN QUERY PLAN {query}"))
+        plan = " ".join(str(row[-1]) for row in rows)
     assert "ix_games_edit_hash" in plan and "ix_games_view_hash" in plan
 
 
@@ -91,3 +94,8 @@ def test_a_failed_write_leaves_the_database_as_it_was(db, make_game):
         records.add_entry(session, 1, 1, "11111", "ones")
         raise RuntimeError("the request failed halfway")
     assert len(games.load_game(db, created.edit_token).game.turns) == 1
+
+
+def test_get_db_returns_the_apps_sessionmaker_inside_an_app_context(app, db):
+    with app.app_context():
+        assert storage.get_db() is db
