@@ -30,7 +30,8 @@ class Points:
     edition: Edition
     normal: np.ndarray  # (252, 13) points while no joker applies
     joker_rolls: np.ndarray  # ROLLS indices of five of a kind
-    joker: np.ndarray  # (8192, 6, 13) joker points per filled-mask and five-of-a-kind roll, -1 = not allowed
+    joker_points: np.ndarray  # (6, 13) points of each five of a kind in each box as a joker, -1 = never
+    joker_allowed: np.ndarray  # (8192, 6, 13) the joker order allows the box for that filled-mask
     extra_bonus: np.ndarray  # (6,) points added to a joker roll while the Yahtzee box holds 50
 
 
@@ -48,7 +49,8 @@ def points_for(edition: Edition) -> Points:
         dtype=np.int64,
     )
     joker_rolls = np.array([r for r, roll in enumerate(ROLLS) if is_five_of_a_kind(roll)])
-    joker = np.full((MASKS, len(joker_rolls), BOX_COUNT), NOT_ALLOWED, dtype=np.int16)
+    joker_points = np.full((len(joker_rolls), BOX_COUNT), NOT_ALLOWED, dtype=np.int64)
+    joker_allowed = np.zeros((MASKS, len(joker_rolls), BOX_COUNT), dtype=bool)
     for mask in range(MASKS):
         if not mask & YAHTZEE_BIT or mask == MASKS - 1:
             continue  # no joker while the Yahtzee box is empty, no turn on a full sheet
@@ -56,11 +58,14 @@ def points_for(edition: Edition) -> Points:
         for j, r in enumerate(joker_rolls):
             # Any filled Yahtzee box gives the same placements; 0 stands for "filled".
             for box, pts in placements(opened, ROLLS[r], 0, edition).items():
-                joker[mask, j, box.index] = pts
+                if joker_points[j, box.index] not in (NOT_ALLOWED, pts):
+                    raise ValueError("a joker's points depend on the other boxes")  # the solver assumes not
+                joker_points[j, box.index] = pts
+                joker_allowed[mask, j, box.index] = True
     extra_bonus = np.array(
         [EXTRA_YAHTZEE_BONUS if bonus_due(ROLLS[r], YAHTZEE_POINTS) else 0 for r in joker_rolls]
     )
-    return Points(edition, normal, joker_rolls, joker, extra_bonus)
+    return Points(edition, normal, joker_rolls, joker_points, joker_allowed, extra_bonus)
 
 
 def upper_bonus(upper: np.ndarray, gained: np.ndarray | int) -> np.ndarray:

@@ -41,6 +41,52 @@ class _BoxPlan:
     of_roll: np.ndarray  # (252,) index into values
 
 
+class _Group:
+    """Boxes maxed together once per distinct combination of their points, not once per roll.
+
+    A member is a box number or a smaller group. `keys` lists, per combination, each member's
+    row; `of_roll` gives each roll's combination. The root keeps one row per roll, in order.
+    """
+
+    def __init__(self, members: list, member_rows: list[np.ndarray], root: bool = False) -> None:
+        rows = np.stack(member_rows, axis=1)
+        if root:
+            self.keys, self.of_roll = rows, np.arange(len(rows))
+        else:
+            self.keys, self.of_roll = np.unique(rows, axis=0, return_inverse=True)
+        self.members = members
+
+    def evaluate(self, gains: list[np.ndarray]) -> np.ndarray:
+        """(combinations, n): the best member value for each combination."""
+        parts = [gains[m] if isinstance(m, int) else m.evaluate(gains) for m in self.members]
+        out = np.take(parts[0], self.keys[:, 0], axis=0)
+        for i in range(1, len(parts)):
+            np.maximum(out, np.take(parts[i], self.keys[:, i], axis=0), out=out)
+        return out
+
+
+def _tree(plans: list[_BoxPlan]) -> _Group:
+    """Low, medium, high upper boxes; kinds and Chance; the fixed-points patterns."""
+
+    def group(boxes: list[int]) -> _Group:
+        return _Group(boxes, [plans[b].of_roll for b in boxes])
+
+    kinds, patterns = group([6, 7, 12]), group([8, 9, 10, 11])
+    lower = _Group([kinds, patterns], [kinds.of_roll, patterns.of_roll])
+    parts = [group([0, 1, 2]), group([3, 4, 5]), lower]
+    return _Group(parts, [p.of_roll for p in parts], root=True)
+
+
+def _row_of(values: np.ndarray, pts: int) -> int:
+    """Where a joker's points sit among a box's normal points values (-1 if never allowed)."""
+    if pts < 0:
+        return -1
+    (rows,) = np.nonzero(values == pts)
+    if not len(rows):
+        raise ValueError("a joker scores points no roll scores normally")  # the solver assumes it does
+    return int(rows[0])
+
+
 class Turn:
     """One turn's arithmetic for an edition, reading later states from a flat value table."""
 
@@ -51,42 +97,41 @@ class Turn:
         for b in range(BOX_COUNT):
             values, of_roll = np.unique(points.normal[:, b], return_inverse=True)
             self.plans.append(_BoxPlan(1 << b, b < 6, 1 << b == YAHTZEE_BIT, values, of_roll))
+        self.groups = _tree(self.plans)
+        self.joker_rows = [
+            [_row_of(plan.values, pts) for plan, pts in zip(self.plans, row)]
+            for row in points.joker_points
+        ]
 
     # -- the last roll: the best box ---------------------------------------------------
 
     def final(self, mask: np.ndarray, upper: np.ndarray, flag: np.ndarray) -> np.ndarray:
         """(252, n): the value of each final roll, placed in its best box."""
-        n = len(mask)
-        best = np.full((ROLL_COUNT, n), -np.inf)
-        for plan in self.plans:
-            is_open = (mask & plan.bit) == 0
-            if not is_open.any():
-                continue
-            gains = self._gains(plan, mask, upper, flag)
-            gains[:, ~is_open] = -np.inf
-            np.maximum(best, gains[plan.of_roll], out=best)
+        gains = self._all_gains(mask, upper, flag)
+        best = self.groups.evaluate(gains)
         jokers = np.flatnonzero(mask & YAHTZEE_BIT)
         if len(jokers):
-            best[np.ix_(self.points.joker_rolls, jokers)] = self._joker_values(
-                mask[jokers], upper[jokers], flag[jokers]
-            )
+            for j, r in enumerate(self.points.joker_rolls):
+                best[r, jokers] = self._joker_boxes(gains, j, jokers, mask, flag).max(axis=0)
         return best
 
     def box_gains(self, mask, upper, flag, rolls) -> np.ndarray:
         """(13, n): for one final roll per state, each box's points plus the value after it (-inf if not allowed)."""
-        n = len(mask)
-        out = np.full((BOX_COUNT, n), -np.inf)
-        cols = np.arange(n)
-        for b, plan in enumerate(self.plans):
-            is_open = (mask & plan.bit) == 0
-            if is_open.any():
-                gains = self._gains(plan, mask, upper, flag)
-                out[b] = np.where(is_open, gains[plan.of_roll[rolls], cols], -np.inf)
+        gains = self._all_gains(mask, upper, flag)
+        cols = np.arange(len(mask))
+        out = np.stack([g[plan.of_roll[rolls], cols] for g, plan in zip(gains, self.plans)])
         for j, r in enumerate(self.points.joker_rolls):
             hit = np.flatnonzero((rolls == r) & (mask & YAHTZEE_BIT != 0))
             if len(hit):
-                out[:, hit] = self._joker_boxes(j, mask[hit], upper[hit], flag[hit])
+                out[:, hit] = self._joker_boxes(gains, j, hit, mask, flag)
         return out
+
+    def _all_gains(self, mask, upper, flag) -> list[np.ndarray]:
+        """Per box, (values, n): points plus bonus plus the next state's value, -inf where filled."""
+        return [
+            np.where((mask & plan.bit) == 0, self._gains(plan, mask, upper, flag), -np.inf)
+            for plan in self.plans
+        ]
 
     def _gains(self, plan: _BoxPlan, mask, upper, flag) -> np.ndarray:
         """(values, n): points plus bonus plus the next state's value, per distinct points value."""
@@ -100,67 +145,68 @@ class Turn:
             return v + self.table[nxt]
         return v + self.table[state_index(after, upper, flag)]
 
-    def _joker_boxes(self, j: int, mask, upper, flag) -> np.ndarray:
-        """(13, n): the value of five of a kind j placed in each box by the joker order."""
-        pts = self.points.joker[mask, j, :].T.astype(np.int64)  # (13, n)
-        out = np.full(pts.shape, -np.inf)
-        bonus = self.points.extra_bonus[j] * flag
-        for b, plan in enumerate(self.plans):
-            allowed = pts[b] >= 0
-            if not allowed.any():
-                continue
-            p = pts[b]
-            after = mask | plan.bit
-            if plan.upper:
-                nxt = state_index(after, np.minimum(upper + p, UPPER_CAP), flag)
-                gain = p + upper_bonus(upper, p) + self.table[nxt]
-            else:
-                gain = p + self.table[state_index(after, upper, flag)]
-            out[b] = np.where(allowed, gain + bonus, -np.inf)
-        return out
+    def _joker_boxes(self, gains, j: int, cols, mask, flag) -> np.ndarray:
+        """(13, len(cols)): five of a kind j placed in each box as the joker order allows.
 
-    def _joker_values(self, mask, upper, flag) -> np.ndarray:
-        """(6, n): the best placement of each five of a kind when the joker applies."""
-        return np.stack([
-            self._joker_boxes(j, mask, upper, flag).max(axis=0)
-            for j in range(len(self.points.joker_rolls))
-        ])
+        A joker scores points some roll also scores normally, so the normal gains hold its value.
+        """
+        out = np.full((BOX_COUNT, len(cols)), -np.inf)
+        for b, row in enumerate(self.joker_rows[j]):
+            if row >= 0:
+                out[b] = gains[b][row, cols]
+        out[~self.points.joker_allowed[mask[cols], j].T] = -np.inf
+        out += self.points.extra_bonus[j] * flag[cols]
+        return out
 
     # -- keeps and rerolls ----------------------------------------------------------------
 
     @staticmethod
-    def keeps(roll_values: np.ndarray) -> np.ndarray:
+    def keeps(roll_values: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         """(462, n): each keep's expected value, one die at a time: the mean of its six one-die-larger keeps."""
         n = roll_values.shape[1]
-        out = np.empty((len(KEEPS), n))
-        out[:ROLL_COUNT] = roll_values
+        if out is None:
+            out = np.empty((len(KEEPS), n))
+        if not np.shares_memory(out, roll_values):
+            out[:ROLL_COUNT] = roll_values
+        # Gathers go to scratch rows: a take whose output overlaps its input copies the input first.
+        widest = BLOCKS[DICE - 1][1] - BLOCKS[DICE - 1][0]
+        scratch = np.empty((2, widest, n))
         for size in range(DICE - 1, -1, -1):
             start, stop = BLOCKS[size]
             kids = CHILDREN[size]
-            acc = out[start:stop]
-            np.take(out, kids[:, 0], axis=0, out=acc)
+            acc, tmp = scratch[0, : stop - start], scratch[1, : stop - start]
+            np.take(out, kids[:, 0], axis=0, out=acc, mode="clip")
             for face in range(1, 6):
-                acc += np.take(out, kids[:, face], axis=0)
-            acc *= 1.0 / 6.0
+                np.take(out, kids[:, face], axis=0, out=tmp, mode="clip")
+                acc += tmp
+            np.multiply(acc, 1.0 / 6.0, out=out[start:stop])
         return out
 
     @staticmethod
-    def rolls(keep_values: np.ndarray) -> np.ndarray:
-        """(252, n): each roll's value with the best keep of its dice (keeping all included)."""
-        best = keep_values.copy()
+    def rolls(keep_values: np.ndarray, inplace: bool = False) -> np.ndarray:
+        """(252, n): each roll's value with the best keep of its dice (keeping all included).
+
+        With `inplace` the keep values are overwritten (each keep then holds its best sub-keep).
+        """
+        best = keep_values if inplace else keep_values.copy()
+        scratch = np.empty((ROLL_COUNT, best.shape[1]))
         for size in range(1, DICE + 1):
             start, stop = BLOCKS[size]
             parents, lengths = PARENTS[size]
             block = best[start:stop]
             for j, length in enumerate(lengths):
-                np.maximum(block[:length], np.take(best, parents[:length, j], axis=0),
-                           out=block[:length])
+                tmp = scratch[:length]
+                np.take(best, parents[:length, j], axis=0, out=tmp, mode="clip")
+                np.maximum(block[:length], tmp, out=block[:length])
         return best[:ROLL_COUNT]
 
     def start_values(self, mask, upper, flag) -> np.ndarray:
         """(n,): the expected points still to come from the start of a turn."""
-        last = self.final(mask, upper, flag)
-        two_left = self.rolls(self.keeps(self.rolls(self.keeps(last))))
+        work = np.empty((len(KEEPS), len(mask)))
+        work[:ROLL_COUNT] = self.final(mask, upper, flag)
+        for _ in range(2):  # two rerolls: keep, roll, keep, roll
+            self.rolls(self.keeps(work[:ROLL_COUNT], out=work), inplace=True)
+        two_left = work[:ROLL_COUNT]
         return np.einsum("r,rn->n", ROLL_PROBABILITY, two_left)
 
 
@@ -196,17 +242,18 @@ def build(points: Points, progress: Callable[[int], None] | None = None,
     with ThreadPoolExecutor(max_workers=workers) as pool:
         for masks in reversed(levels):
             m_all, u_all, f_all, dst_all, src_all = [], [], [], [], []
+            base = 0
             for mask in masks:
                 filled_upper = mask & 63
                 us = np.unique(canon[filled_upper])
                 flags = (0, 1) if mask & YAHTZEE_BIT else (0,)
                 for f in flags:
-                    base = sum(len(x) for x in m_all)
                     m_all.append(np.full(len(us), mask))
                     u_all.append(us)
                     f_all.append(np.full(len(us), f))
                     dst_all.append(state_index(mask, reach[filled_upper], f))
                     src_all.append(base + np.searchsorted(us, canon[filled_upper]))
+                    base += len(us)
             m, u, f = (np.concatenate(x).astype(np.int64) for x in (m_all, u_all, f_all))
             values = np.empty(len(m))
 
