@@ -66,7 +66,7 @@ def content_disposition(stem: str) -> str:
     """attachment with an ASCII file name for old clients and the exact UTF-8 one (RFC 6266)."""
     ascii_stem = unicodedata.normalize("NFKD", stem).encode("ascii", "ignore").decode()
     ascii_stem = _UNSAFE_ASCII.sub("-", ascii_stem).strip("-.") or "scoresheet"
-    exact = _UNSAFE_NAME.sub("-", stem).strip() or "scoresheet"
+    exact = _UNSAFE_NAME.sub("-", stem).strip(" .-") or "scoresheet"
     return (
         f'attachment; filename="{ascii_stem[:80]}.pdf"; '
         f"filename*=UTF-8''{quote(exact[:80] + '.pdf', safe='')}"

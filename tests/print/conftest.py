@@ -1,0 +1,129 @@
+"""Fixtures for the print tests: stored finished games, PDF text, Chromium serving the app in-process."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import games
+from scorekeeper.rules import Box
+
+from .sample_games import entries
+
+OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "print"
+ORIGIN = "http://scorekeeper.test"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+
+StoreGame = Callable[..., games.Created]
+
+
+@pytest.fixture
+def output_dir() -> Path:
+    """Where PDFs and PNGs are kept for a person to look at (git-ignored)."""
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    return OUTPUT
+
+
+@pytest.fixture
+def store_game(db) -> StoreGame:
+    """store_game(names, turns=None | list of (dice, box), title=...) -> Created, through games.*"""
+
+    def store(
+        names: Sequence[str], turns: Sequence[tuple[Sequence[int], Box]] | None = None,
+        title: str = "", seed: int = 0, extra_yahtzee_seat: int | None = None,
+    ) -> games.Created:
+        created = games.create_game(db, list(names), "hasbro-1996", title=title)
+        played = entries(len(names), seed, extra_yahtzee_seat) if turns is None else turns
+        loaded = created.game
+        for index, (dice, box) in enumerate(played):
+            loaded = games.record_turn(db, created.edit_token, index, tuple(dice), box)
+        return games.Created(created.edit_token, created.view_token, loaded)
+
+    return store
+
+
+def pdf_text(path: Path) -> list[str]:
+    """The text of each page of a PDF, laid out in columns as printed (pdftotext -layout)."""
+    text = subprocess.run(
+        ["pdftotext", "-layout", "-enc", "UTF-8", str(path), "-"],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    return text.split("\f")[:-1]  # pdftotext ends every page with a form feed
+
+
+def page_count(path: Path) -> int:
+    """Pages of a PDF, read by pypdf."""
+    from pypdf import PdfReader
+
+    return len(PdfReader(path).pages)
+
+
+def to_png(path: Path) -> list[Path]:
+    """Each page of the PDF as a PNG beside it (pdftoppm), for a person to look at."""
+    stem = path.with_suffix("")
+    for old in path.parent.glob(f"{stem.name}-*.png"):
+        old.unlink()
+    subprocess.run(["pdftoppm", "-png", "-r", "100", str(path), str(stem)], check=True)
+    return sorted(path.parent.glob(f"{stem.name}-*.png"))
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[object]:
+    """Debian's Chromium driven by Playwright (never a downloaded browser)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True,
+        )
+        yield browser
+        browser.close()
+
+
+def _serve_from(client: FlaskClient) -> Callable[[object], None]:
+    """A Playwright route handler answering every request from the Flask test client."""
+
+    def handle(route) -> None:  # noqa: ANN001 - Playwright's Route
+        url = route.request.url
+        if not url.startswith(ORIGIN + "/"):
+            route.abort()  # nothing leaves the machine
+            return
+        response = client.get(url[len(ORIGIN):])
+        try:
+            body = response.get_data()
+        finally:
+            response.close()  # static files are streamed from an open file
+        route.fulfill(
+            status=response.status_code,
+            headers={k: v for k, v in response.headers.items() if k.lower() != "content-length"},
+            body=body,
+        )
+
+    return handle
+
+
+@pytest.fixture
+def chromium_pdf(chromium, app: Flask) -> Callable[..., Path]:
+    """chromium_pdf(path, out, paper="A4") -> the PDF Chromium prints of that app page."""
+
+    def render(path: str, out: Path, paper: str = "A4") -> Path:
+        context = chromium.new_context()
+        try:
+            page = context.new_page()
+            page.route("**/*", _serve_from(app.test_client()))
+            response = page.goto(ORIGIN + path)
+            assert response is not None and response.ok, path
+            page.pdf(path=str(out), format=paper)
+        finally:
+            context.close()
+        return out
+
+    return render

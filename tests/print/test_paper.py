@@ -1,0 +1,149 @@
+"""The printed pages themselves: page counts, and every figure in the PDF text equal to the engine's.
+
+WeasyPrint (the PDF download) and Chromium's print (A4 and Letter) must agree. PDFs and PNGs of
+every page are kept in test-output/print/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.rules import LOWER_BOXES, UPPER_BOXES, Scorecard
+from scorekeeper.web.scoresheet import CHECK
+
+from .conftest import page_count, pdf_text, to_png
+
+NAMES = ["Ann", "Bo Ek", "Cyrille", "Dominique", "Émile", "Fay", "Gus", "Hana"]
+RENDERERS = ["weasyprint", "chromium-A4", "chromium-Letter"]
+
+
+def expected_rows(card: Scorecard) -> list[int]:
+    """A complete card's figures, top to bottom, as the engine gives them."""
+    return [
+        *(card.points(box) for box in UPPER_BOXES),
+        card.upper_subtotal, card.upper_bonus, card.upper_total,
+        *(card.points(box) for box in LOWER_BOXES),
+        card.yahtzee_bonus, card.lower_total, card.upper_total, card.grand_total,
+    ]
+
+
+def printed_rows(page_text: str, columns: int) -> list[list[int]]:
+    """Lines of the page that end in one figure per filled column, read as numbers."""
+    rows = []
+    for line in page_text.splitlines():
+        words = line.split()
+        tail = words[-columns:]
+        if len(words) > columns and all(word.isdigit() for word in tail):
+            rows.append([int(word) for word in tail])
+    return rows
+
+
+@pytest.fixture
+def render(client, chromium_pdf, output_dir: Path):
+    """render(path, name, renderer) -> the PDF file of that app URL by that renderer."""
+
+    def make(path: str, name: str, renderer: str) -> Path:
+        out = output_dir / f"{name}-{renderer}.pdf"
+        if renderer == "weasyprint":
+            pdf_path = path.replace("/print", "/scoresheet.pdf") if "/g/" in path else path + ".pdf"
+            response = client.get(pdf_path)
+            assert response.status_code == 200
+            out.write_bytes(response.data)
+        else:
+            chromium_pdf(path, out, renderer.split("-")[1])
+        to_png(out)
+        return out
+
+    return make
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("renderer", RENDERERS)
+def test_six_full_sheets_fit_one_page_with_every_figure_the_engines(store_game, render, renderer):
+    created = store_game(NAMES[:6], title="Club night", seed=11, extra_yahtzee_seat=2)
+    pdf = render(f"/g/{created.edit_token}/print", "six-players", renderer)
+    assert page_count(pdf) == 1
+    (text,) = pdf_text(pdf)
+    for name in NAMES[:6]:
+        assert name in text
+    cards = created.game.game.cards
+    assert printed_rows(text, 6) == [list(row) for row in zip(*map(expected_rows, cards))]
+    assert "Club night" in text and "Final result" in text
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("renderer", RENDERERS)
+def test_eight_players_continue_on_a_second_page(store_game, render, renderer):
+    created = store_game(NAMES, seed=5)
+    pdf = render(f"/g/{created.edit_token}/print", "eight-players", renderer)
+    assert page_count(pdf) == 2
+    first, second = pdf_text(pdf)
+    cards = created.game.game.cards
+    assert printed_rows(first, 6) == [list(row) for row in zip(*map(expected_rows, cards[:6]))]
+    assert printed_rows(second, 2) == [list(row) for row in zip(*map(expected_rows, cards[6:]))]
+    for text in (first, second):  # the row labels are repeated
+        assert "Aces" in text and "GRAND TOTAL" in text and "YAHTZEE BONUS" in text
+    assert all(name in first for name in NAMES[:6]) and all(name in second for name in NAMES[6:])
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("renderer", RENDERERS)
+def test_extra_yahtzees_print_their_checks_and_bonus_points(store_game, render, renderer):
+    created = store_game(["Ann", "Bo"], seed=1, extra_yahtzee_seat=0)
+    card = created.game.game.cards[0]
+    assert card.yahtzee_bonus_count == 2
+    pdf = render(f"/g/{created.view_token}/print", "extra-yahtzee", renderer)
+    (text,) = pdf_text(pdf)
+    bonus_line = next(line for line in text.splitlines() if "YAHTZEE BONUS" in line)
+    assert bonus_line.split()[-2:] == [str(card.yahtzee_bonus), "0"] == ["200", "0"]
+    assert CHECK * 2 in text
+    assert f"SCORE 100 PER {CHECK}" in text
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("renderer", RENDERERS)
+def test_the_blank_sheet_is_one_page(render, renderer):
+    pdf = render("/blank-sheet", "blank-sheet", renderer)
+    assert page_count(pdf) == 1
+    (text,) = pdf_text(pdf)
+    assert "GRAND TOTAL" in text and "Count and add only Sixes" in text
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("renderer", RENDERERS)
+def test_the_turn_log_follows_the_sheet_when_ticked(store_game, render, renderer):
+    created = store_game(["Ann", "Bo", "Cyrille"], seed=9, extra_yahtzee_seat=1)
+    pdf = render(f"/g/{created.edit_token}/print?log=1", "turn-log", renderer)
+    pages = pdf_text(pdf)
+    assert len(pages) >= 2 and "Turn log" not in pages[0]
+    log = "\n".join(pages[1:])
+    assert "Turn log" in log
+    game = created.game.game
+    lines = [line.split() for line in log.splitlines() if line.split()[:1] and line.split()[0].isdigit()]
+    assert len(lines) == len(game.turns) == 39
+    first = game.turns[0]
+    assert lines[0] == [str(first.round), game.players[first.player],
+                        *map(str, first.dice), "Sm.", "straight", str(first.points)]
+    bonus_turns = [t for t in game.turns if t.bonus]
+    assert log.count("+ 100 bonus") == len(bonus_turns) == 2
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("renderer", RENDERERS)
+def test_an_unfinished_game_prints_blank_boxes_and_no_premature_totals(store_game, render, renderer):
+    turns = [([1, 1, 1, 2, 3], "ones"), ([2, 3, 4, 5, 6], "large_straight"),
+             ([6, 6, 6, 6, 1], "sixes"), ([1, 2, 4, 4, 6], "yahtzee")]
+    created = store_game(["Ann", "Bo"], turns=turns)
+    pdf = render(f"/g/{created.edit_token}/print", "in-progress", renderer)
+    (text,) = pdf_text(pdf)
+    assert "In progress: round 3 of 13" in text
+    lines: dict[str, list[str]] = {}
+    for line in text.splitlines():  # the first line starting with each word
+        if line.split():
+            lines.setdefault(line.split()[0], line.split())
+    assert lines["Aces"][-2:] == ["Aces", "3"] and lines["Sixes"][-2:] == ["Sixes", "24"]
+    assert lines["Lg."][-3:] == ["SCORE", "40", "40"]  # Bo's; Ann's box is still blank
+    assert lines["YAHTZEE"][-3:] == ["SCORE", "50", "0"]  # Bo's scratch prints 0
+    assert lines["GRAND"] == ["GRAND", "TOTAL", "→"]  # nothing added up yet
