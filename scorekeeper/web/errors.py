@@ -1,0 +1,67 @@
+"""Error pages in a player's words: 400 (CSRF), 404, 405, 413, 429 and 500, never a stack trace."""
+
+from __future__ import annotations
+
+from flask import Flask, render_template
+from flask_babel import gettext
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+
+def _messages(code: int) -> tuple[str, str]:
+    """Heading and explanation for a status code."""
+    if code == 404:
+        return gettext("No game here"), gettext(
+            "This link opens no game. Check that it was copied whole, or start a new game."
+        )
+    if code == 413:
+        return gettext("Too much at once"), gettext("That form was far larger than any turn.")
+    if code == 429:
+        return gettext("Slow down a little"), gettext(
+            "Too many requests from this device; wait a minute and try again."
+        )
+    if code == 405:
+        return gettext("Not like that"), gettext("This address can't be used that way.")
+    if code >= 500:
+        return gettext("Something broke"), gettext(
+            "The scorekeeper hit a fault. Nothing was recorded; reload the page and try again."
+        )
+    return gettext("That didn't work"), gettext(
+        "The request could not be understood. Go back, reload the page and try again."
+    )
+
+
+def render_error(code: int, heading: str | None = None, message: str | None = None):
+    """The error page with this status."""
+    default_heading, default_message = _messages(code)
+    return render_template(
+        "errors/error.html", code=code,
+        heading=heading or default_heading, message=message or default_message,
+    ), code
+
+
+def handle_csrf(error: CSRFError):
+    """A missing or stale form token: the page was open too long, or came from elsewhere."""
+    return render_error(
+        400, gettext("Please reload"),
+        gettext("This page's form has expired or came from another site. Reload it and try again."),
+    )
+
+
+def handle_http(error: HTTPException):
+    """Any HTTP error: our page, the same status."""
+    return render_error(error.code or 500)
+
+
+def handle_fault(error: Exception):
+    """An unexpected fault: logged by Flask, a calm page for the player."""
+    if isinstance(error, HTTPException):
+        return handle_http(error)
+    return render_error(500)
+
+
+def init_app(app: Flask) -> None:
+    """Register the handlers (CSRF first: it is also a 400 HTTPException)."""
+    app.register_error_handler(CSRFError, handle_csrf)
+    app.register_error_handler(HTTPException, handle_http)
+    app.register_error_handler(InternalServerError, handle_fault)

@@ -1,0 +1,242 @@
+"""The game page: dice entry, box choice, the sheet, undo, corrections, history, export, rematch."""
+
+from __future__ import annotations
+
+from flask import (
+    Blueprint, abort, flash, get_flashed_messages, jsonify, redirect, render_template, url_for,
+)
+from flask_babel import gettext
+
+from scorekeeper import games, storage
+from scorekeeper.rules import BOXES, RuleViolation
+
+from .dice import DiceError, dice_text, parse_dice
+from .forms import ActionForm, CorrectForm, DiceForm, TurnForm, VersionForm, as_int
+from .i18n import box_name, translated, violation_message
+from .presenters import Entry, announcement, build_entry, keypad_text, turn_summary
+from .recent import forget, remember
+from .rendering import is_htmx, page_or_fragment
+from .export import export_game
+
+bp = Blueprint("play", __name__, url_prefix="/g/<token>")
+
+
+# -- loading -------------------------------------------------------------------
+
+
+def _load(token: str) -> games.LoadedGame:
+    """The game this token opens; the same 404 for any token that opens nothing."""
+    try:
+        return games.load_game(storage.get_db(), token)
+    except games.GameNotFound:
+        forget(token)
+        abort(404)
+
+
+def _load_for_edit(token: str) -> games.LoadedGame:
+    """The game, only through its edit link: a view link gets the same 404 as a wrong token."""
+    loaded = _load(token)
+    if loaded.access != "edit":
+        abort(404)
+    return loaded
+
+
+def _stale_message(stale: games.StaleTurn) -> str:
+    """Why a form was refused as stale ("Bo's turn was already recorded."), translated."""
+    return translated(stale.template, stale.params)
+
+
+def _render(
+    loaded: games.LoadedGame, token: str, *, status: int = 200, entry: Entry | None = None,
+    notice: str | None = None, announce: str | None = None,
+):
+    """The game page, or its #play fragment for htmx."""
+    game = loaded.game
+    notices = [notice] if notice else []
+    if not is_htmx():
+        notices += get_flashed_messages()
+    return page_or_fragment(
+        "games/play.html", "games/_play.html", status,
+        loaded=loaded, game=game, token=token, entry=entry or Entry(), notices=notices,
+        announce=announce or (notices[0] if notices else announcement(game)),
+    )
+
+
+# -- the game page ---------------------------------------------------------------
+
+
+@bp.get("")
+def game(token: str):
+    """The game page (edit link) or the read-only scoreboard (view link)."""
+    loaded = _load(token)
+    remember(token, list(loaded.game.players), loaded.title)
+    if loaded.access != "edit":
+        response = page_or_fragment(
+            "games/board.html", "games/_board.html", loaded=loaded, game=loaded.game, token=token,
+        )
+        return response
+    return _render(loaded, token)
+
+
+@bp.post("/options")
+def options(token: str):
+    """Dice → the current player's boxes with points (htmx: the options fragment)."""
+    form = DiceForm()
+    loaded = _load_for_edit(token)
+    game = loaded.game
+    text = form.dice.data if isinstance(form.dice.data, str) else ""
+    if (form.add.data or form.clear.data) and not is_htmx():  # the keypad without JavaScript
+        text = keypad_text(text, form.add.data, form.clear.data)
+        return _render(loaded, token, entry=build_entry(game, text, validate=False))
+    entry = build_entry(game, text[:200])
+    if game.is_over:
+        entry.error = gettext("The game is over: every sheet is complete.")
+    status = 422 if entry.error else 200
+    if is_htmx():
+        response = page_or_fragment(
+            "games/play.html", "games/_options.html", status,
+            loaded=loaded, game=game, token=token, entry=entry,
+        )
+        return response
+    return _render(loaded, token, status=status, entry=entry)
+
+
+@bp.post("/turns")
+def record(token: str):
+    """Record the current player's turn; a stale or repeated form never records twice."""
+    form = TurnForm()
+    loaded = _load_for_edit(token)
+    text = form.dice.data if isinstance(form.dice.data, str) else ""
+    expected = as_int(form.turn.data)
+    if expected is None:
+        return _refuse(loaded, token, text, gettext("This form is out of date; enter the dice again."))
+    try:
+        dice = parse_dice(text[:200])
+    except DiceError as error:
+        return _refuse(loaded, token, text, str(error), dice_error=True)
+    box = form.box.data if isinstance(form.box.data, str) else ""
+    try:
+        updated = games.record_turn(storage.get_db(), token, expected, dice, box[:40])
+    except games.StaleTurn as stale:
+        return _render(stale.game, token, status=409, notice=_stale_message(stale))
+    except (games.ReadOnly, games.GameNotFound):
+        abort(404)
+    except RuleViolation as error:
+        return _refuse(loaded, token, text, violation_message(error))
+    if is_htmx():
+        return _render(updated, token)
+    flash(announcement(updated.game))
+    return redirect(url_for("play.game", token=token), 303)
+
+
+def _refuse(loaded, token: str, text: str, message: str, *, dice_error: bool = False):
+    """422: the page as it was, the dice kept, the message beside the field it concerns."""
+    entry = build_entry(loaded.game, text[:200], validate=dice_error)
+    if dice_error:
+        entry.error = message
+    else:
+        entry.box_error = message
+    return _render(loaded, token, status=422, entry=entry, announce=message)
+
+
+@bp.post("/undo")
+def undo(token: str):
+    """Take back the last turn (guarded by the version of the page that asked)."""
+    form = VersionForm()
+    loaded = _load_for_edit(token)
+    version = as_int(form.version.data)
+    last = loaded.game.last_turn
+    try:
+        updated = games.undo_turn(storage.get_db(), token, -1 if version is None else version)
+    except games.StaleTurn as stale:
+        return _render(stale.game, token, status=409, notice=_stale_message(stale))
+    except RuleViolation as error:  # nothing to undo
+        return _render(loaded, token, status=422, notice=violation_message(error))
+    message = (
+        gettext("Undone: %(turn)s.", turn=turn_summary(loaded.game, last)) if last else None
+    )
+    if is_htmx():
+        return _render(updated, token, notice=message)
+    if message:
+        flash(message)
+    return redirect(url_for("play.game", token=token), 303)
+
+
+# -- corrections and history -------------------------------------------------------
+
+
+@bp.route("/turns/<int:index>/edit", methods=["GET", "POST"])
+def correct(token: str, index: int):
+    """Correct an earlier turn's dice or box; the engine replays the rest or names the turn it breaks."""
+    loaded = _load_for_edit(token)
+    game = loaded.game
+    if not 0 <= index < len(game.turns):
+        abort(404)
+    turn = game.turns[index]
+    form = CorrectForm()
+    form.box.choices = [(box.value, box_name(box)) for box in BOXES]
+    status, error, dice_error, notice = 200, None, None, None
+    if not form.is_submitted():
+        form.dice.data = dice_text(turn.dice)
+        form.box.data = turn.box.value
+        form.version.data = str(loaded.version)
+    else:
+        version = as_int(form.version.data)
+        box = form.box.data if isinstance(form.box.data, str) else ""
+        try:
+            dice = parse_dice(form.dice.data[:200] if isinstance(form.dice.data, str) else None)
+            games.correct_turn(storage.get_db(), token, -1 if version is None else version,
+                               index, dice, box[:40])
+        except DiceError as refusal:
+            status, dice_error = 422, str(refusal)
+        except games.StaleTurn as stale:
+            status, notice, loaded = 409, _stale_message(stale), stale.game
+            game = loaded.game
+            form.version.data = str(loaded.version)
+            if index >= len(game.turns):
+                flash(notice)
+                return redirect(url_for("play.game", token=token), 303)
+            turn = game.turns[index]
+        except RuleViolation as refusal:
+            status, error = 422, violation_message(refusal)
+        else:
+            flash(gettext("Turn %(turn)d corrected.", turn=index + 1))
+            return redirect(url_for("play.game", token=token), 303)
+    return render_template(
+        "games/correct.html", loaded=loaded, game=game, token=token, turn=turn, form=form,
+        error=error, dice_error=dice_error, notice=notice, boxes=BOXES,
+    ), status
+
+
+@bp.get("/history")
+def history(token: str):
+    """Every turn in order, and every undo and correction with its time."""
+    loaded = _load(token)
+    events = [
+        (event.at, translated(event.template, event.params) if event.template else event.summary)
+        for event in games.history(storage.get_db(), token)
+    ]
+    return render_template("games/history.html", loaded=loaded, game=loaded.game, token=token,
+                           events=events)
+
+
+@bp.get("/export.json")
+def export(token: str):
+    """The game as JSON: edition, players, every turn, every player's totals and rank."""
+    loaded = _load(token)
+    response = jsonify(export_game(loaded))
+    response.headers["Content-Disposition"] = "inline"
+    return response
+
+
+@bp.post("/rematch")
+def rematch(token: str):
+    """Same players, edition, title and coach setting: a new game, opened at once."""
+    ActionForm()  # CSRFProtect has checked the token already
+    loaded = _load_for_edit(token)
+    players = list(loaded.game.players)
+    created = games.create_game(
+        storage.get_db(), players, loaded.edition, title=loaded.title, coach=loaded.coach,
+    )
+    remember(created.edit_token, players, loaded.title)
+    return redirect(url_for("play.game", token=created.edit_token), 303)

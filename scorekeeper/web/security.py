@@ -1,0 +1,33 @@
+"""Security headers on every response; the sharing helper extends SECURITY_HEADERS and hooks here."""
+
+from __future__ import annotations
+
+from flask import Flask, Response, request
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; object-src 'none'; base-uri 'none'; "
+    "frame-ancestors 'none'; form-action 'self'"
+)
+
+SECURITY_HEADERS: dict[str, str] = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+
+# Game URLs carry a secret token: search engines must never list them.
+PRIVATE_PATH_PREFIXES = ("/g/",)
+
+
+def add_security_headers(response: Response) -> Response:
+    """Set the fixed headers, and noindex on pages whose URL is a secret."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    if request.path.startswith(PRIVATE_PATH_PREFIXES):
+        response.headers["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Attach the headers to every response."""
+    app.after_request(add_security_headers)

@@ -1,0 +1,118 @@
+/* Dice entry: the keypad fills five slots, typing works too, options come once five dice are in.
+   Without this file the keypad buttons still work: they submit and the server re-renders. */
+(function () {
+  "use strict";
+
+  var STORE = "scorekeeper-dice";
+
+  function digits(text) { return (text || "").replace(/[\s,;.\-\/+]+/g, ""); }
+
+  function faces(text) {
+    return digits(text).split("").filter(function (c) { return "123456".indexOf(c) >= 0; }).slice(0, 5);
+  }
+
+  function pips(face) {
+    var span = document.createElement("span");
+    span.className = "pips f" + face;
+    span.setAttribute("aria-hidden", "true");
+    for (var i = 0; i < face; i++) { span.appendChild(document.createElement("i")); }
+    return span;
+  }
+
+  function label(template, num, face) { return template.replace("{n}", num).replace("{f}", face); }
+
+  /* Typed dice per game and turn, so a refresh of the page area does not lose them. */
+  function remembered() {
+    try { return JSON.parse(sessionStorage.getItem(STORE) || "{}"); } catch (e) { return {}; }
+  }
+  function remember(key, value) {
+    var all = {};
+    all[key] = value; /* only the current turn is worth keeping */
+    try { sessionStorage.setItem(STORE, JSON.stringify(all)); } catch (e) { /* private mode */ }
+  }
+
+  function render(form) {
+    var shown = faces(form.elements.dice.value);
+    form.querySelectorAll("[data-slot]").forEach(function (slot, i) {
+      slot.textContent = "";
+      if (i < shown.length) {
+        slot.appendChild(pips(Number(shown[i])));
+        slot.classList.add("is-filled");
+        slot.disabled = false;
+        slot.setAttribute("aria-label", label(form.dataset.slotFilled, i + 1, shown[i]));
+      } else {
+        slot.classList.remove("is-filled");
+        slot.disabled = true;
+        slot.setAttribute("aria-label", label(form.dataset.slotEmpty, i + 1, ""));
+      }
+    });
+    form.querySelectorAll("[data-die]").forEach(function (key) { key.disabled = shown.length >= 5; });
+  }
+
+  function changed(form) {
+    var value = form.elements.dice.value;
+    remember(form.dataset.key, value);
+    render(form);
+    var compact = digits(value);
+    var options = document.getElementById("options");
+    if (/^[1-6]{5}$/.test(compact)) {
+      if (form.dataset.asked !== compact) {
+        form.dataset.asked = compact;
+        form.requestSubmit();  /* htmx sends it when loaded; otherwise a plain POST does the same */
+      }
+    } else {
+      form.dataset.asked = "";
+      if (options) { options.textContent = ""; }
+    }
+  }
+
+  function setup(root) {
+    var form = (root || document).querySelector ? document.getElementById("dice-form") : null;
+    if (!form || form.dataset.ready) { return; }
+    form.dataset.ready = "1";
+    /* The keypad works here, locally: its buttons no longer submit (nor ride along with htmx). */
+    form.querySelectorAll("[data-die], [data-slot]").forEach(function (b) { b.type = "button"; });
+    var input = form.elements.dice;
+    var saved = remembered()[form.dataset.key];
+    if (!input.value && saved) { input.value = saved; }
+    if (input.value) {
+      /* Options already rendered by the server count as asked. */
+      var shown = document.querySelector("#options .choose");
+      if (shown) { form.dataset.asked = digits(input.value); }
+      changed(form);
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("#dice-form [data-die], #dice-form [data-slot]");
+    if (!button) { return; }
+    event.preventDefault();
+    var form = button.form;
+    var shown = faces(form.elements.dice.value);
+    if (button.hasAttribute("data-die")) {
+      if (shown.length >= 5) { return; }
+      shown.push(button.dataset.die);
+    } else {
+      shown.splice(Number(button.dataset.slot), 1);
+    }
+    form.elements.dice.value = shown.join("");
+    changed(form);
+  });
+
+  document.addEventListener("input", function (event) {
+    if (event.target.form && event.target.form.id === "dice-form" && event.target.name === "dice") {
+      changed(event.target.form);
+    }
+  });
+
+  /* Bring the boxes into view once they arrive. */
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "options") {
+      var choose = event.detail.target.querySelector(".choose, .field-error");
+      if (choose && choose.scrollIntoView) { choose.scrollIntoView({ block: "nearest", behavior: "smooth" }); }
+    }
+  });
+
+  document.addEventListener("htmx:load", function () { setup(document); });
+  document.addEventListener("DOMContentLoaded", function () { setup(document); });
+})();
