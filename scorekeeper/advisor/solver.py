@@ -1,15 +1,14 @@
-"""Backward induction over turn-start states: one turn's values for many states at once.
+"""One turn of optimal play, computed for many turn-start states at once.
 
-A turn-start state is (filled-mask, upper subtotal capped at 63, Yahtzee box holds 50). Values are
-expected points still to come, upper bonus and extra-Yahtzee bonuses included. Arrays put the rolls
-or keeps on the first axis and the states on the second, so every step is a row gather or a
-row-wise ufunc over contiguous memory.
+A turn-start state is (filled-mask, upper subtotal capped at 63, Yahtzee box holds 50). A state's
+value is the expected number of points still to come, upper bonus and extra-Yahtzee bonuses
+included. Arrays put the rolls or keeps on the first axis and the states on the second, so every
+step is a row gather or a row-wise ufunc over contiguous memory; scratch arrays are reused.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -22,93 +21,133 @@ from .points import (
 FLAGS = 2
 TABLE_SHAPE = (MASKS, UPPER_STATES, FLAGS)
 FULL = MASKS - 1
-CHUNK = 512  # states per batch: a batch's keep arrays stay near the core's cache
 
 
-def state_index(mask: np.ndarray | int, upper: np.ndarray | int, flag: np.ndarray | int):
+def state_index(mask, upper, flag):
     """Flat index of a turn-start state in a table of TABLE_SHAPE."""
     return (mask * UPPER_STATES + upper) * FLAGS + flag
 
 
+class _Scratch(threading.local):
+    """Reusable arrays per thread: fresh large arrays would cost a page fault per 4 KB."""
+
+    def __init__(self) -> None:
+        self.arrays: dict[object, np.ndarray] = {}
+
+    def get(self, key: object, rows: int, n: int) -> np.ndarray:
+        flat = self.arrays.get(key)
+        if flat is None or flat.size < rows * n:
+            flat = self.arrays[key] = np.empty(rows * n)
+        return flat[: rows * n].reshape(rows, n)
+
+
+_SCRATCH = _Scratch()
+
+
 @dataclass(frozen=True)
 class _BoxPlan:
-    """One box's distinct point values and, per roll, which of them it scores."""
+    """One box's distinct points values and, per roll, which of them it scores."""
 
     bit: int
     upper: bool
     yahtzee: bool
-    values: np.ndarray  # distinct points, int
+    values: np.ndarray  # distinct points (ascending)
     of_roll: np.ndarray  # (252,) index into values
+    first: int  # the box's first row in the gains array
 
 
 class _Group:
     """Boxes maxed together once per distinct combination of their points, not once per roll.
 
-    A member is a box number or a smaller group. `keys` lists, per combination, each member's
-    row; `of_roll` gives each roll's combination. The root keeps one row per roll, in order.
+    A member is a box plan or a smaller group. `keys` lists, per combination, each member's row;
+    `of_roll` gives each roll's combination. The root keeps one row per roll, in roll order.
     """
 
-    def __init__(self, members: list, member_rows: list[np.ndarray], root: bool = False) -> None:
-        rows = np.stack(member_rows, axis=1)
+    def __init__(self, members: list, root: bool = False) -> None:
+        rows = np.stack([m.of_roll for m in members], axis=1)
         if root:
             self.keys, self.of_roll = rows, np.arange(len(rows))
         else:
             self.keys, self.of_roll = np.unique(rows, axis=0, return_inverse=True)
         self.members = members
 
-    def evaluate(self, gains: list[np.ndarray]) -> np.ndarray:
+    def evaluate(self, gains: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         """(combinations, n): the best member value for each combination."""
-        parts = [gains[m] if isinstance(m, int) else m.evaluate(gains) for m in self.members]
-        out = np.take(parts[0], self.keys[:, 0], axis=0)
+        n = gains.shape[1]
+        parts = [
+            gains[m.first: m.first + len(m.values)] if isinstance(m, _BoxPlan) else m.evaluate(gains)
+            for m in self.members
+        ]
+        if out is None:
+            out = _SCRATCH.get(("group", id(self)), len(self.keys), n)
+        tmp = _SCRATCH.get("group-tmp", len(self.keys), n)
+        np.take(parts[0], self.keys[:, 0], axis=0, out=out, mode="clip")
         for i in range(1, len(parts)):
-            np.maximum(out, np.take(parts[i], self.keys[:, i], axis=0), out=out)
+            np.take(parts[i], self.keys[:, i], axis=0, out=tmp, mode="clip")
+            np.maximum(out, tmp, out=out)
         return out
 
 
 def _tree(plans: list[_BoxPlan]) -> _Group:
-    """Low, medium, high upper boxes; kinds and Chance; the fixed-points patterns."""
-
-    def group(boxes: list[int]) -> _Group:
-        return _Group(boxes, [plans[b].of_roll for b in boxes])
-
-    kinds, patterns = group([6, 7, 12]), group([8, 9, 10, 11])
-    lower = _Group([kinds, patterns], [kinds.of_roll, patterns.of_roll])
-    parts = [group([0, 1, 2]), group([3, 4, 5]), lower]
-    return _Group(parts, [p.of_roll for p in parts], root=True)
+    """Low and high upper boxes, and the lower boxes as kinds-and-Chance against the patterns."""
+    kinds = _Group([plans[b] for b in (6, 7, 12)])
+    patterns = _Group([plans[b] for b in (8, 9, 10, 11)])
+    parts = [_Group(plans[0:3]), _Group(plans[3:6]), _Group([kinds, patterns])]
+    return _Group(parts, root=True)
 
 
-def _row_of(values: np.ndarray, pts: int) -> int:
-    """Where a joker's points sit among a box's normal points values (-1 if never allowed)."""
+def _row_of(plan: _BoxPlan, pts: int) -> int:
+    """The gains row of a joker's points in a box (-1 if the joker never goes there)."""
     if pts < 0:
         return -1
-    (rows,) = np.nonzero(values == pts)
+    (rows,) = np.nonzero(plan.values == pts)
     if not len(rows):
         raise ValueError("a joker scores points no roll scores normally")  # the solver assumes it does
-    return int(rows[0])
+    return plan.first + int(rows[0])
 
 
 class Turn:
-    """One turn's arithmetic for an edition, reading later states from a flat value table."""
+    """One turn's arithmetic for an edition, reading later states from a value table."""
 
     def __init__(self, points: Points, table: np.ndarray) -> None:
         self.points = points
         self.table = table.reshape(-1)
-        self.plans = []
+        self.plans: list[_BoxPlan] = []
+        first = 0
         for b in range(BOX_COUNT):
             values, of_roll = np.unique(points.normal[:, b], return_inverse=True)
-            self.plans.append(_BoxPlan(1 << b, b < 6, 1 << b == YAHTZEE_BIT, values, of_roll))
+            self.plans.append(_BoxPlan(1 << b, b < 6, 1 << b == YAHTZEE_BIT, values, of_roll, first))
+            first += len(values)
+        self.gain_rows = first
         self.groups = _tree(self.plans)
         self.joker_rows = [
-            [_row_of(plan.values, pts) for plan, pts in zip(self.plans, row)]
-            for row in points.joker_points
+            [_row_of(plan, pts) for plan, pts in zip(self.plans, row)] for row in points.joker_points
         ]
 
     # -- the last roll: the best box ---------------------------------------------------
 
-    def final(self, mask: np.ndarray, upper: np.ndarray, flag: np.ndarray) -> np.ndarray:
+    def gains(self, mask, upper, flag) -> np.ndarray:
+        """(rows, n): per box and distinct points, points + bonus + next state's value; -inf if filled."""
+        out = _SCRATCH.get("gains", self.gain_rows, len(mask))
+        for plan in self.plans:
+            rows = out[plan.first: plan.first + len(plan.values)]
+            v = plan.values[:, None]
+            after = mask | plan.bit
+            if plan.upper:
+                nxt = state_index(after, np.minimum(upper + v, UPPER_CAP), flag)
+                np.add(self.table[nxt], v + upper_bonus(upper, v), out=rows)
+            elif plan.yahtzee:
+                nxt = state_index(after, upper, (v == YAHTZEE_POINTS).astype(np.int64))
+                np.add(self.table[nxt], v, out=rows)
+            else:
+                np.add(self.table[state_index(after, upper, flag)], v, out=rows)
+            np.copyto(rows, -np.inf, where=(mask & plan.bit) != 0)
+        return out
+
+    def final(self, mask, upper, flag, out: np.ndarray | None = None) -> np.ndarray:
         """(252, n): the value of each final roll, placed in its best box."""
-        gains = self._all_gains(mask, upper, flag)
-        best = self.groups.evaluate(gains)
+        gains = self.gains(mask, upper, flag)
+        best = self.groups.evaluate(gains, out)
         jokers = np.flatnonzero(mask & YAHTZEE_BIT)
         if len(jokers):
             for j, r in enumerate(self.points.joker_rolls):
@@ -117,33 +156,14 @@ class Turn:
 
     def box_gains(self, mask, upper, flag, rolls) -> np.ndarray:
         """(13, n): for one final roll per state, each box's points plus the value after it (-inf if not allowed)."""
-        gains = self._all_gains(mask, upper, flag)
+        gains = self.gains(mask, upper, flag)
         cols = np.arange(len(mask))
-        out = np.stack([g[plan.of_roll[rolls], cols] for g, plan in zip(gains, self.plans)])
+        out = np.stack([gains[plan.first + plan.of_roll[rolls], cols] for plan in self.plans])
         for j, r in enumerate(self.points.joker_rolls):
             hit = np.flatnonzero((rolls == r) & (mask & YAHTZEE_BIT != 0))
             if len(hit):
                 out[:, hit] = self._joker_boxes(gains, j, hit, mask, flag)
         return out
-
-    def _all_gains(self, mask, upper, flag) -> list[np.ndarray]:
-        """Per box, (values, n): points plus bonus plus the next state's value, -inf where filled."""
-        return [
-            np.where((mask & plan.bit) == 0, self._gains(plan, mask, upper, flag), -np.inf)
-            for plan in self.plans
-        ]
-
-    def _gains(self, plan: _BoxPlan, mask, upper, flag) -> np.ndarray:
-        """(values, n): points plus bonus plus the next state's value, per distinct points value."""
-        v = plan.values[:, None]
-        after = mask | plan.bit
-        if plan.upper:
-            nxt = state_index(after, np.minimum(upper + v, UPPER_CAP), flag)
-            return v + upper_bonus(upper, v) + self.table[nxt]
-        if plan.yahtzee:
-            nxt = state_index(after, upper, (v == YAHTZEE_POINTS).astype(np.int64))
-            return v + self.table[nxt]
-        return v + self.table[state_index(after, upper, flag)]
 
     def _joker_boxes(self, gains, j: int, cols, mask, flag) -> np.ndarray:
         """(13, len(cols)): five of a kind j placed in each box as the joker order allows.
@@ -153,7 +173,7 @@ class Turn:
         out = np.full((BOX_COUNT, len(cols)), -np.inf)
         for b, row in enumerate(self.joker_rows[j]):
             if row >= 0:
-                out[b] = gains[b][row, cols]
+                out[b] = gains[row, cols]
         out[~self.points.joker_allowed[mask[cols], j].T] = -np.inf
         out += self.points.extra_bonus[j] * flag[cols]
         return out
@@ -161,118 +181,56 @@ class Turn:
     # -- keeps and rerolls ----------------------------------------------------------------
 
     @staticmethod
-    def keeps(roll_values: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
-        """(462, n): each keep's expected value, one die at a time: the mean of its six one-die-larger keeps."""
-        n = roll_values.shape[1]
-        if out is None:
-            out = np.empty((len(KEEPS), n))
-        if not np.shares_memory(out, roll_values):
-            out[:ROLL_COUNT] = roll_values
-        # Gathers go to scratch rows: a take whose output overlaps its input copies the input first.
+    def keeps(values: np.ndarray) -> np.ndarray:
+        """Fill rows 252: of a (462, n) array with each keep's expected value, from the rolls' rows.
+
+        One die at a time: a keep's value is the mean of the six keeps with one more die.
+        """
+        n = values.shape[1]
         widest = BLOCKS[DICE - 1][1] - BLOCKS[DICE - 1][0]
-        scratch = np.empty((2, widest, n))
+        acc_all, tmp_all = _SCRATCH.get("acc", widest, n), _SCRATCH.get("tmp", widest, n)
         for size in range(DICE - 1, -1, -1):
             start, stop = BLOCKS[size]
             kids = CHILDREN[size]
-            acc, tmp = scratch[0, : stop - start], scratch[1, : stop - start]
-            np.take(out, kids[:, 0], axis=0, out=acc, mode="clip")
+            # Gathers go to scratch: a take whose output overlaps its input copies the input first.
+            acc, tmp = acc_all[: stop - start], tmp_all[: stop - start]
+            np.take(values, kids[:, 0], axis=0, out=acc, mode="clip")
             for face in range(1, 6):
-                np.take(out, kids[:, face], axis=0, out=tmp, mode="clip")
+                np.take(values, kids[:, face], axis=0, out=tmp, mode="clip")
                 acc += tmp
-            np.multiply(acc, 1.0 / 6.0, out=out[start:stop])
-        return out
+            np.multiply(acc, 1.0 / 6.0, out=values[start:stop])
+        return values
 
     @staticmethod
-    def rolls(keep_values: np.ndarray, inplace: bool = False) -> np.ndarray:
-        """(252, n): each roll's value with the best keep of its dice (keeping all included).
+    def rolls(values: np.ndarray) -> np.ndarray:
+        """Turn a (462, n) array of keep values, in place, into each keep's best sub-keep value.
 
-        With `inplace` the keep values are overwritten (each keep then holds its best sub-keep).
+        Rows :252 then hold each roll's value with the best keep of its dice (keeping all included).
         """
-        best = keep_values if inplace else keep_values.copy()
-        scratch = np.empty((ROLL_COUNT, best.shape[1]))
+        tmp_all = _SCRATCH.get("tmp", ROLL_COUNT, values.shape[1])
         for size in range(1, DICE + 1):
             start, stop = BLOCKS[size]
             parents, lengths = PARENTS[size]
-            block = best[start:stop]
+            block = values[start:stop]
             for j, length in enumerate(lengths):
-                tmp = scratch[:length]
-                np.take(best, parents[:length, j], axis=0, out=tmp, mode="clip")
+                tmp = tmp_all[:length]
+                np.take(values, parents[:length, j], axis=0, out=tmp, mode="clip")
                 np.maximum(block[:length], tmp, out=block[:length])
-        return best[:ROLL_COUNT]
+        return values
+
+    def turn_arrays(self, mask, upper, flag, rolls_left: int) -> np.ndarray:
+        """(462, n) keep values with this many rolls left (1 or 2); rows :252 keep all five dice."""
+        values = np.empty((len(KEEPS), len(mask)))
+        self.final(mask, upper, flag, out=values[:ROLL_COUNT])
+        self.keeps(values)
+        for _ in range(rolls_left - 1):
+            self.keeps(self.rolls(values))
+        return values
 
     def start_values(self, mask, upper, flag) -> np.ndarray:
         """(n,): the expected points still to come from the start of a turn."""
-        work = np.empty((len(KEEPS), len(mask)))
-        work[:ROLL_COUNT] = self.final(mask, upper, flag)
-        for _ in range(2):  # two rerolls: keep, roll, keep, roll
-            self.rolls(self.keeps(work[:ROLL_COUNT], out=work), inplace=True)
-        two_left = work[:ROLL_COUNT]
-        return np.einsum("r,rn->n", ROLL_PROBABILITY, two_left)
-
-
-# -- the state space --------------------------------------------------------------------
-
-
-def _upper_layout(points: Points):
-    """Per set of filled upper boxes: reachable capped subtotals and the state each one shares."""
-    tops = [int(points.normal[:, b].max()) for b in range(6)]
-    reach, canon = {}, {}
-    for filled in range(1 << 6):
-        sums = {0}
-        for b in range(6):
-            if filled >> b & 1:
-                sums = {min(s + int(v), UPPER_CAP) for s in sums for v in np.unique(points.normal[:, b])}
-        room = sum(tops[b] for b in range(6) if not filled >> b & 1)
-        reach[filled] = np.array(sorted(sums))
-        dead = [s for s in sorted(sums) if s < UPPER_CAP and s + room < UPPER_CAP]
-        # Past 63 or out of reach of 63, the subtotal no longer matters: one state stands for all.
-        canon[filled] = np.array([s if s not in dead else dead[0] for s in sorted(sums)])
-    return reach, canon
-
-
-def build(points: Points, progress: Callable[[int], None] | None = None,
-          workers: int = 2) -> np.ndarray:
-    """The float64 table of TABLE_SHAPE (unreachable states NaN) for one edition."""
-    table = np.full(TABLE_SHAPE, np.nan)
-    table[FULL] = 0.0
-    flat = table.reshape(-1)
-    turn = Turn(points, table)
-    reach, canon = _upper_layout(points)
-    levels = [[m for m in range(FULL) if bin(m).count("1") == k] for k in range(BOX_COUNT)]
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        for masks in reversed(levels):
-            m_all, u_all, f_all, dst_all, src_all = [], [], [], [], []
-            base = 0
-            for mask in masks:
-                filled_upper = mask & 63
-                us = np.unique(canon[filled_upper])
-                flags = (0, 1) if mask & YAHTZEE_BIT else (0,)
-                for f in flags:
-                    m_all.append(np.full(len(us), mask))
-                    u_all.append(us)
-                    f_all.append(np.full(len(us), f))
-                    dst_all.append(state_index(mask, reach[filled_upper], f))
-                    src_all.append(base + np.searchsorted(us, canon[filled_upper]))
-                    base += len(us)
-            m, u, f = (np.concatenate(x).astype(np.int64) for x in (m_all, u_all, f_all))
-            values = np.empty(len(m))
-
-            def work(lo: int, hi: int) -> int:
-                values[lo:hi] = turn.start_values(m[lo:hi], u[lo:hi], f[lo:hi])
-                return hi - lo
-
-            jobs = [pool.submit(work, lo, min(lo + CHUNK, len(m))) for lo in range(0, len(m), CHUNK)]
-            for job in jobs:
-                done = job.result()
-                if progress:
-                    progress(done)
-            flat[np.concatenate(dst_all)] = values[np.concatenate(src_all)]
-    return table
-
-
-def state_count(points: Points) -> int:
-    """How many distinct turn-start states the build computes (for a progress bar)."""
-    _, canon = _upper_layout(points)
-    return sum(
-        len(np.unique(canon[mask & 63])) * (2 if mask & YAHTZEE_BIT else 1) for mask in range(FULL)
-    )
+        values = _SCRATCH.get("values", len(KEEPS), len(mask))
+        self.final(mask, upper, flag, out=values[:ROLL_COUNT])
+        for _ in range(2):  # keep, roll, keep, roll
+            self.rolls(self.keeps(values))
+        return np.einsum("r,rn->n", ROLL_PROBABILITY, values[:ROLL_COUNT])

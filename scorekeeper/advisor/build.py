@@ -1,0 +1,126 @@
+"""The whole table: backward induction over the turn-start states, level by level of filled boxes."""
+
+from __future__ import annotations
+
+import mmap
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator
+
+import numpy as np
+
+from .points import BOX_COUNT, UPPER_CAP, YAHTZEE_BIT, Points
+from .solver import FULL, TABLE_SHAPE, Turn, state_index
+
+CHUNK = 256  # states per array pass: a pass's keep arrays then stay in the core's cache
+TASK = 2048  # states per task handed to a worker process
+
+
+def upper_layout(points: Points) -> tuple[dict[int, np.ndarray], dict[int, np.ndarray]]:
+    """Per set of filled upper boxes: the reachable capped subtotals and the one each shares a value with."""
+    tops = [int(points.normal[:, b].max()) for b in range(6)]
+    reach, canon = {}, {}
+    for filled in range(1 << 6):
+        sums = {0}
+        for b in range(6):
+            if filled >> b & 1:
+                sums = {min(s + int(v), UPPER_CAP) for s in sums for v in np.unique(points.normal[:, b])}
+        room = sum(tops[b] for b in range(6) if not filled >> b & 1)
+        ordered = sorted(sums)
+        dead = [s for s in ordered if s < UPPER_CAP and s + room < UPPER_CAP]
+        # Past 63 (capped) or out of reach of 63, the subtotal no longer matters: one state for all.
+        reach[filled] = np.array(ordered)
+        canon[filled] = np.array([dead[0] if s in dead else s for s in ordered])
+    return reach, canon
+
+
+class _Level:
+    """The distinct states of one level, and where each reachable state copies its value from."""
+
+    def __init__(self, masks: list[int], reach, canon) -> None:
+        parts, dst, src, base = [], [], [], 0
+        for mask in masks:
+            filled = mask & 63
+            uppers = np.unique(canon[filled])
+            for flag in (0, 1) if mask & YAHTZEE_BIT else (0,):
+                parts.append(np.stack([np.full(len(uppers), mask), uppers,
+                                       np.full(len(uppers), flag)]))
+                dst.append(state_index(mask, reach[filled], flag))
+                src.append(base + np.searchsorted(uppers, canon[filled]))
+                base += len(uppers)
+        self.mask, self.upper, self.flag = np.concatenate(parts, axis=1).astype(np.int64)
+        self.dst, self.src = np.concatenate(dst), np.concatenate(src)
+
+    def __len__(self) -> int:
+        return len(self.mask)
+
+
+def _levels(points: Points) -> Iterator[_Level]:
+    """Levels from twelve filled boxes down to none: each needs only the one after it."""
+    reach, canon = upper_layout(points)
+    by_count: list[list[int]] = [[] for _ in range(BOX_COUNT)]
+    for mask in range(FULL):
+        by_count[bin(mask).count("1")].append(mask)
+    for masks in reversed(by_count):
+        yield _Level(masks, reach, canon)
+
+
+def state_count(points: Points) -> int:
+    """How many distinct turn-start states a build computes (for a progress bar)."""
+    _, canon = upper_layout(points)
+    return sum(len(np.unique(canon[m & 63])) * (2 if m & YAHTZEE_BIT else 1) for m in range(FULL))
+
+
+_TURN: Turn | None = None  # the worker's view of the shared table (set before forking)
+
+
+def _solve(states: tuple[np.ndarray, np.ndarray, np.ndarray]) -> np.ndarray:
+    """Start-of-turn values of some states, in passes of CHUNK."""
+    mask, upper, flag = states
+    out = np.empty(len(mask))
+    for lo in range(0, len(mask), CHUNK):
+        hi = lo + CHUNK
+        out[lo:hi] = _TURN.start_values(mask[lo:hi], upper[lo:hi], flag[lo:hi])
+    return out
+
+
+def build(points: Points, progress: Callable[[int], None] | None = None,
+          workers: int | None = None) -> np.ndarray:
+    """The float64 table of TABLE_SHAPE for one edition (unreachable states are NaN).
+
+    With several workers, forked processes share the table through anonymous shared memory
+    (threads would not help: numpy's many small calls hold the GIL).
+    """
+    global _TURN
+    workers = workers or min(2, os.cpu_count() or 1)
+    size = int(np.prod(TABLE_SHAPE)) * 8
+    shared = mmap.mmap(-1, size) if workers > 1 else None
+    table = (np.frombuffer(shared, dtype=np.float64) if shared else np.empty(size // 8)).reshape(TABLE_SHAPE)
+    table[...] = np.nan
+    table[FULL] = 0.0
+    flat = table.reshape(-1)
+    _TURN = Turn(points, table)
+    pool = multiprocessing.get_context("fork").Pool(workers) if workers > 1 else None
+    try:
+        for level in _levels(points):
+            tasks = [
+                (level.mask[lo:lo + TASK], level.upper[lo:lo + TASK], level.flag[lo:lo + TASK])
+                for lo in range(0, len(level), TASK)
+            ]
+            results = pool.imap(_solve, tasks) if pool else map(_solve, tasks)
+            values = []
+            for part in results:
+                values.append(part)
+                if progress:
+                    progress(len(part))
+            flat[level.dst] = np.concatenate(values)[level.src]
+    finally:
+        if pool:
+            pool.terminate()
+            pool.join()
+        _TURN = None
+    result = np.array(table)  # a private copy: the shared mapping closes below
+    del table, flat
+    if shared:
+        shared.close()
+    return result
