@@ -1,1 +1,10 @@
-"""The coach: optimal-play tables and advice (placeholder)."""
+"""The coach: exact optimal-play tables (numpy) and the advice and reviews read from them."""
+
+from .advisor import TIE_DECIMALS, Advisor, card_state, ranked_boxes, ranked_keeps
+from .review import PlayerReview, TurnReview, review_game
+from .storage import DIRECTORY_ENV, default_directory
+
+__all__ = [
+    "DIRECTORY_ENV", "TIE_DECIMALS", "Advisor", "PlayerReview", "TurnReview", "card_state",
+    "default_directory", "ranked_boxes", "ranked_keeps", "review_game",
+]

@@ -1,5 +1,39 @@
-"""`flask advisor build` (placeholder)."""
+"""`flask advisor build`: build the coach's tables in the instance folder."""
+
+from __future__ import annotations
+
+import os
 
 import click
+from flask import current_app
+
+from scorekeeper.rules import Edition
 
 advisor_cli = click.Group("advisor", help="Build the coach's optimal-play tables.")
+
+
+def table_directory() -> str:
+    """ADVISOR_DIR from the config (SCOREKEEPER_ADVISOR_DIR), else <instance>/advisor."""
+    return current_app.config.get("ADVISOR_DIR") or os.path.join(current_app.instance_path, "advisor")
+
+
+@advisor_cli.command("build")
+@click.option("--edition", type=click.Choice([e.value for e in Edition]),
+              help="Build only this edition (default: both).")
+@click.option("--if-missing", is_flag=True, help="Skip editions whose table is already built.")
+def build_command(edition: str | None, if_missing: bool) -> None:
+    """Build (always rebuild, unless --if-missing) the coach's tables: a few seconds each."""
+    from .advisor import Advisor  # numpy only when the command runs, not at every app start
+
+    directory = table_directory()
+    for ed in [Edition(edition)] if edition else list(Edition):
+        if if_missing and Advisor.is_ready(ed, directory):
+            click.echo(f"Coach table for {ed}: ready ({directory}).")
+            continue
+        click.echo(f"Building the coach's optimal-play table for {ed} (once; a few seconds)...")
+        with click.progressbar(length=Advisor.state_count(ed), label=f"  {ed}",
+                               show_eta=False, width=30) as bar:
+            seconds = Advisor.build(ed, directory, progress=bar.update)
+        expected = Advisor.for_edition(ed, directory).expected_score()
+        click.echo(f"  built in {seconds:.1f} s: expected score of a new game {expected:.4f}"
+                   f" -> {directory}")
