@@ -9,6 +9,8 @@ from flask import current_app
 
 from scorekeeper.rules import Edition
 
+from .advisor import Advisor
+
 advisor_cli = click.Group("advisor", help="Build the coach's optimal-play tables.")
 
 
@@ -23,8 +25,6 @@ def table_directory() -> str:
 @click.option("--if-missing", is_flag=True, help="Skip editions whose table is already built.")
 def build_command(edition: str | None, if_missing: bool) -> None:
     """Build (always rebuild, unless --if-missing) the coach's tables: a few seconds each."""
-    from .advisor import Advisor  # numpy only when the command runs, not at every app start
-
     directory = table_directory()
     for ed in [Edition(edition)] if edition else list(Edition):
         if if_missing and Advisor.is_ready(ed, directory):
