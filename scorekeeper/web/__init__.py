@@ -10,12 +10,12 @@ from flask import Flask, current_app
 from scorekeeper.rules import LOWER_BOXES, ROUNDS, UPPER_BOXES
 
 from . import errors, i18n, presenters, security
-from .extensions import csrf, limiter
+from .extensions import csrf
 
 # Blueprint modules, in registration order. Each exposes `bp`.
 BLUEPRINTS = ["home", "play"]
 # Optional blueprints other helpers add; registered when their module exists.
-OPTIONAL_BLUEPRINTS = ["printing"]
+OPTIONAL_BLUEPRINTS = ["printing", "share", "live"]
 
 
 def _blueprint_modules() -> list[str]:
@@ -38,13 +38,16 @@ def has_static(path: str) -> bool:
 def init_app(app: Flask) -> None:
     """Register extensions, blueprints, error pages, headers and template helpers."""
     csrf.init_app(app)
-    limiter.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
     errors.init_app(app)
     for name in _blueprint_modules():
         module = importlib.import_module(f"{__name__}.{name}")
         app.register_blueprint(module.bp)
+    from . import hardening, limits  # the sharing helper's: proxy, cookies, JSON, rate limits
+
+    hardening.init_app(app)
+    limits.init_app(app)  # binds the limiter, after the blueprints it limits
     app.jinja_env.globals.update(
         has_endpoint=has_endpoint, has_static=has_static, signed=presenters.signed,
         turn_headline=presenters.turn_headline, turn_summary=presenters.turn_summary,

@@ -8,6 +8,7 @@ from scorekeeper import games, storage
 from scorekeeper.rules import MAX_PLAYERS, Edition
 
 from .extensions import limiter
+from .limits import create_limit
 from .forms import NewGameForm, check_names
 from .recent import recent_games, remember
 
@@ -38,7 +39,7 @@ def _edit_players(names: list[str], action: str) -> tuple[list[str], int | None]
 
 
 @bp.route("/new", methods=["GET", "POST"])
-@limiter.limit("30 per minute; 300 per hour", methods=["POST"])
+@limiter.limit(create_limit, methods=["POST"])  # RATE_LIMIT_CREATE, see limits.py
 def new_game():
     """Players, rules and title; Add/Remove/Move up re-render the form, Start creates the game."""
     form = NewGameForm()
