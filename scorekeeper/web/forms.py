@@ -6,8 +6,8 @@ import unicodedata
 
 from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field, HiddenField, RadioField, StringField
-from wtforms.validators import Length, Optional
+from wtforms import BooleanField, Field, HiddenField, StringField
+from wtforms.validators import AnyOf, Length, Optional, ValidationError
 
 from scorekeeper.rules import MAX_PLAYERS, MIN_PLAYERS, Edition
 
@@ -63,10 +63,11 @@ class NewGameForm(FlaskForm):
     """Players in seat order, the edition, an optional title and coach mode."""
 
     player = RepeatedField()
-    edition = RadioField(
+    # Radio buttons rendered by hand (each with its description); only the value is checked here.
+    edition = StringField(
         lazy_gettext("Rules"),
-        choices=[(edition.value, edition.value) for edition in Edition],
         default=Edition.default().value,
+        validators=[AnyOf([e.value for e in Edition], message=lazy_gettext("Choose one of the rules."))],
     )
     title = StringField(
         lazy_gettext("Title (optional)"),
@@ -81,8 +82,6 @@ class NewGameForm(FlaskForm):
 
     def validate_title(self, field: Field) -> None:
         if field.data and has_control_characters(field.data):
-            from wtforms.validators import ValidationError
-
             raise ValidationError(gettext("Use letters, digits and punctuation only."))
 
 
@@ -112,7 +111,7 @@ class CorrectForm(FlaskForm):
     """Correct an earlier turn's dice and box."""
 
     dice = StringField(lazy_gettext("Dice"))
-    box = RadioField(lazy_gettext("Box"), choices=[], validate_choice=False)
+    box = StringField(lazy_gettext("Box"))  # the engine refuses anything that is not a box
     version = HiddenField()
 
 

@@ -12,7 +12,7 @@ from scorekeeper.rules import BOXES, RuleViolation
 
 from .dice import DiceError, dice_text, parse_dice
 from .forms import ActionForm, CorrectForm, DiceForm, TurnForm, VersionForm, as_int
-from .i18n import box_name, translated, violation_message
+from .i18n import translated, violation_message
 from .presenters import Entry, announcement, build_entry, keypad_text, turn_summary
 from .recent import forget, remember
 from .rendering import is_htmx, page_or_fragment
@@ -88,9 +88,10 @@ def options(token: str):
     if (form.add.data or form.clear.data) and not is_htmx():  # the keypad without JavaScript
         text = keypad_text(text, form.add.data, form.clear.data)
         return _render(loaded, token, entry=build_entry(game, text, validate=False))
-    entry = build_entry(game, text[:200])
     if game.is_over:
-        entry.error = gettext("The game is over: every sheet is complete.")
+        over = gettext("The game is over: every sheet is complete.")
+        return _render(loaded, token, status=422, notice=over)
+    entry = build_entry(game, text[:200])
     status = 422 if entry.error else 200
     if is_htmx():
         response = page_or_fragment(
@@ -174,7 +175,6 @@ def correct(token: str, index: int):
         abort(404)
     turn = game.turns[index]
     form = CorrectForm()
-    form.box.choices = [(box.value, box_name(box)) for box in BOXES]
     status, error, dice_error, notice = 200, None, None, None
     if not form.is_submitted():
         form.dice.data = dice_text(turn.dice)
