@@ -9,6 +9,8 @@ command -v pdftoppm >/dev/null 2>&1 || needed+=(poppler-utils)
 # WeasyPrint renders with Pango; fonts make the PDF readable.
 ldconfig -p 2>/dev/null | grep -q 'libpango-1.0.so' || needed+=(libpango-1.0-0 libpangoft2-1.0-0)
 fc-list 2>/dev/null | grep -qi dejavu || needed+=(fonts-dejavu-core fontconfig)
+# The printed scoresheet sets names and figures in DejaVu Sans/Serif Condensed (fonts-dejavu-extra).
+fc-list 2>/dev/null | grep -qi 'DejaVu Serif Condensed' || needed+=(fonts-dejavu-extra)
 
 if [ ${#needed[@]} -eq 0 ]; then
   exit 0
