@@ -29,3 +29,6 @@ class TokenFreeLogger(Logger):
 logger_class = TokenFreeLogger
 accesslog = "-"
 access_log_format = '%(h)s "%(m)s %(U)s" %(s)s %(b)s %(L)ss'
+# gunicorn 24+ opens a control socket at one fixed path per user; two servers (a test next
+# to `make run`) would fight over it, and nothing here uses it.
+control_socket_disable = True
