@@ -15,6 +15,7 @@ from scorekeeper.rules.scoring import (
 
 COLUMNS_PER_PAGE = 6  # the paper pad's six columns
 LONG_NAME = 11  # characters that fit a column at the normal size
+LONG_TITLE = 40  # characters that fit one line of the heading at the normal size
 CHECK = "\u2713"  # ✓, one per extra-Yahtzee bonus
 TICK_BOXES = "\u25a1\u25a1\u25a1"  # □□□ where a blank sheet's Yahtzee bonuses get ticked
 DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"  # ⚀ … ⚅, printed beside Aces … Sixes
@@ -93,6 +94,11 @@ class Sheet:
     pages: tuple[Page, ...]
     log: tuple[LogLine, ...]
     blank: bool
+
+    @property
+    def long_title(self) -> bool:
+        """A title that needs the smaller type to stay within two or three lines."""
+        return len(self.title) > LONG_TITLE
 
 
 def _labels(t: Translate) -> dict[Box, tuple[str, str, str]]:

@@ -147,3 +147,36 @@ def test_an_unfinished_game_prints_blank_boxes_and_no_premature_totals(store_gam
     assert lines["Lg."][-3:] == ["SCORE", "40", "40"]  # Bo's; Ann's box is still blank
     assert lines["YAHTZEE"][-3:] == ["SCORE", "50", "0"]  # Bo's scratch prints 0
     assert lines["GRAND"] == ["GRAND", "TOTAL", "→"]  # nothing added up yet
+
+
+LONGEST = [  # 24 characters each, the most a name may have; wide letters on purpose
+    "WWWWWWWWWWWWWWWWWWWWWWWW", "Maximiliana Wolfeschlege", "Anne-Marie Delacroix-Bon",
+    "Ødegård Østergaard-Ærø X", "Bartholomew Fitzgeraldss", "Zoë Ëmma Ïsabella Ûrsula",
+]
+
+
+def squeezed(text: str) -> str:
+    return "".join(text.split())
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("renderer", RENDERERS)
+@pytest.mark.parametrize("title", [
+    "A very long evening of dice at the old farmhouse with the whole family and our friends, 2025 edition",
+    "W" * 100,
+], ids=["words", "one-word"])
+def test_the_longest_names_and_title_still_fit_one_page_unclipped(store_game, render, renderer, title):
+    assert len(title) == 100  # the longest title a game may have
+    created = store_game(LONGEST, title=title, seed=3)
+    pdf = render(f"/g/{created.edit_token}/print", "longest-names", renderer)
+    assert page_count(pdf) == 1
+    (text,) = pdf_text(pdf)
+    assert squeezed(title) in squeezed(text)
+    cards = created.game.game.cards
+    assert printed_rows(text, 6) == [list(row) for row in zip(*map(expected_rows, cards))]
+    # Wrapped names come apart line by line in the text; every letter of each is still printed.
+    header = text.split("UPPER SECTION")[0]
+    for name in LONGEST:
+        for word in name.split():
+            for piece in word.split("-"):
+                assert piece[:6] in squeezed(header)

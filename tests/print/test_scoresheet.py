@@ -180,3 +180,10 @@ def test_translation_applies_to_every_printed_word():
     page = sheet.pages[0]
     assert all(row.label.startswith("~") for row in page.upper + page.lower)
     assert sheet.pages[0].upper[7].score == "~SCORE 35"
+
+
+def test_long_names_and_titles_ask_for_the_smaller_type():
+    game = Game(["Bartholomew Fitzgerald", "Bo"])
+    sheet = sheet_context(game, "A" * 41)
+    assert [c.long for c in sheet.pages[0].columns[:2]] == [True, False]
+    assert sheet.long_title and not sheet_context(game, "A" * 40).long_title
