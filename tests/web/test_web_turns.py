@@ -43,7 +43,7 @@ def test_the_options_list_each_open_box_with_its_points_and_scratches(client, to
     assert "Twos 4" in text
     assert "Fours 12" in text
     assert "Full house 25" in text
-    assert "Large straight 0 · scratch" in text
+    assert "Large straight 0 scratch" in text
 
 
 def test_an_htmx_options_request_gets_only_the_options_fragment(client, token):
