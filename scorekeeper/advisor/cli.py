@@ -6,12 +6,13 @@ import os
 
 import click
 from flask import current_app
+from flask.cli import AppGroup
 
 from scorekeeper.rules import Edition
 
 from .advisor import Advisor
 
-advisor_cli = click.Group("advisor", help="Build the coach's optimal-play tables.")
+advisor_cli = AppGroup("advisor", help="Build the coach's optimal-play tables.")
 
 
 def table_directory() -> str:
