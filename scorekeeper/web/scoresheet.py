@@ -20,6 +20,7 @@ CHECK = "\u2713"  # ✓, one per extra-Yahtzee bonus
 TICK_BOXES = "\u25a1\u25a1\u25a1"  # □□□ where a blank sheet's Yahtzee bonuses get ticked
 DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"  # ⚀ … ⚅, printed beside Aces … Sixes
 
+# Named `_` where used, so that pybabel extract finds the strings.
 Translate = Callable[..., str]
 
 
@@ -101,31 +102,31 @@ class Sheet:
         return len(self.title) > LONG_TITLE
 
 
-def _labels(t: Translate) -> dict[Box, tuple[str, str, str]]:
+def _labels(_: Translate) -> dict[Box, tuple[str, str, str]]:
     """Each box's label as the paper pad prints it, its how-to text and its fixed score."""
     def score(points: int) -> str:
-        return t("SCORE %(points)d", points=points)
+        return _("SCORE %(points)d", points=points)
 
     return {
-        Box.ONES: (t("Aces"), t("Count and add only Aces"), ""),
-        Box.TWOS: (t("Twos"), t("Count and add only Twos"), ""),
-        Box.THREES: (t("Threes"), t("Count and add only Threes"), ""),
-        Box.FOURS: (t("Fours"), t("Count and add only Fours"), ""),
-        Box.FIVES: (t("Fives"), t("Count and add only Fives"), ""),
-        Box.SIXES: (t("Sixes"), t("Count and add only Sixes"), ""),
-        Box.THREE_OF_A_KIND: (t("3 of a kind"), t("Add total of all dice"), ""),
-        Box.FOUR_OF_A_KIND: (t("4 of a kind"), t("Add total of all dice"), ""),
-        Box.FULL_HOUSE: (t("Full house"), "", score(FULL_HOUSE_POINTS)),
-        Box.SMALL_STRAIGHT: (t("Sm. straight"), t("Sequence of 4"), score(SMALL_STRAIGHT_POINTS)),
-        Box.LARGE_STRAIGHT: (t("Lg. straight"), t("Sequence of 5"), score(LARGE_STRAIGHT_POINTS)),
-        Box.YAHTZEE: (t("YAHTZEE"), t("5 of a kind"), score(YAHTZEE_POINTS)),
-        Box.CHANCE: (t("Chance"), t("Score total of all 5 dice"), ""),
+        Box.ONES: (_("Aces"), _("Count and add only Aces"), ""),
+        Box.TWOS: (_("Twos"), _("Count and add only Twos"), ""),
+        Box.THREES: (_("Threes"), _("Count and add only Threes"), ""),
+        Box.FOURS: (_("Fours"), _("Count and add only Fours"), ""),
+        Box.FIVES: (_("Fives"), _("Count and add only Fives"), ""),
+        Box.SIXES: (_("Sixes"), _("Count and add only Sixes"), ""),
+        Box.THREE_OF_A_KIND: (_("3 of a kind"), _("Add total of all dice"), ""),
+        Box.FOUR_OF_A_KIND: (_("4 of a kind"), _("Add total of all dice"), ""),
+        Box.FULL_HOUSE: (_("Full house"), "", score(FULL_HOUSE_POINTS)),
+        Box.SMALL_STRAIGHT: (_("Sm. straight"), _("Sequence of 4"), score(SMALL_STRAIGHT_POINTS)),
+        Box.LARGE_STRAIGHT: (_("Lg. straight"), _("Sequence of 5"), score(LARGE_STRAIGHT_POINTS)),
+        Box.YAHTZEE: (_("YAHTZEE"), _("5 of a kind"), score(YAHTZEE_POINTS)),
+        Box.CHANCE: (_("Chance"), _("Score total of all 5 dice"), ""),
     }
 
 
-def box_label(box: Box, t: Translate = _identity) -> str:
+def box_label(box: Box, _: Translate = _identity) -> str:
     """A box's name as the paper pad prints it ("3 of a kind", "Sm. straight")."""
-    return _labels(t)[box][0]
+    return _labels(_)[box][0]
 
 
 def _text(points: int | None) -> str:
@@ -169,10 +170,10 @@ def _grand_total(card: Scorecard, winner: bool) -> Cell:
 
 
 def _rows(
-    cards: Sequence[Scorecard | None], winners: Sequence[bool], blank: bool, t: Translate
+    cards: Sequence[Scorecard | None], winners: Sequence[bool], blank: bool, _: Translate
 ) -> tuple[tuple[Row, ...], tuple[Row, ...]]:
     """The upper and lower rows for these columns (None: an empty column)."""
-    labels = _labels(t)
+    labels = _labels(_)
 
     def cells(read: Callable[[Scorecard], Cell], empty: Cell = Cell()) -> tuple[Cell, ...]:
         return tuple(empty if card is None else read(card) for card in cards)
@@ -184,29 +185,29 @@ def _rows(
                    cells(lambda card: Cell(_text(card.points(box)))), face)
 
     arrow = "\u2192"  # → : "write the sum here"
-    upper_total = Row("total", t("TOTAL"), t("of upper section"), "", arrow, cells(_upper_total))
+    upper_total = Row("total", _("TOTAL"), _("of upper section"), "", arrow, cells(_upper_total))
     upper = tuple(box_row(box) for box in UPPER_BOXES) + (
-        Row("total", t("TOTAL SCORE"), "", "", arrow, cells(_upper_subtotal)),
-        Row("bonus", t("BONUS"), "",
-            t("If total score is %(threshold)d or over", threshold=UPPER_BONUS_THRESHOLD),
-            t("SCORE %(points)d", points=UPPER_BONUS_POINTS), cells(_upper_bonus)),
+        Row("total", _("TOTAL SCORE"), "", "", arrow, cells(_upper_subtotal)),
+        Row("bonus", _("BONUS"), "",
+            _("If total score is %(threshold)d or over", threshold=UPPER_BONUS_THRESHOLD),
+            _("SCORE %(points)d", points=UPPER_BONUS_POINTS), cells(_upper_bonus)),
         upper_total,
     )
     grand = tuple(
         Cell() if card is None else _grand_total(card, won) for card, won in zip(cards, winners)
     )
     lower = tuple(box_row(box) for box in LOWER_BOXES) + (
-        Row("bonus", t("YAHTZEE BONUS"), "", t("%(check)s for each bonus", check=CHECK),
-            t("SCORE %(points)d PER %(check)s", points=EXTRA_YAHTZEE_BONUS, check=CHECK),
+        Row("bonus", _("YAHTZEE BONUS"), "", _("%(check)s for each bonus", check=CHECK),
+            _("SCORE %(points)d PER %(check)s", points=EXTRA_YAHTZEE_BONUS, check=CHECK),
             cells(_yahtzee_bonus, Cell(checks=TICK_BOXES) if blank else Cell())),
-        Row("total", t("TOTAL"), t("of lower section"), "", arrow, cells(_lower_total)),
+        Row("total", _("TOTAL"), _("of lower section"), "", arrow, cells(_lower_total)),
         upper_total,
-        Row("grand", t("GRAND TOTAL"), "", "", arrow, grand),
+        Row("grand", _("GRAND TOTAL"), "", "", arrow, grand),
     )
     return upper, lower
 
 
-def _pages(game: Game | None, t: Translate) -> tuple[Page, ...]:
+def _pages(game: Game | None, _: Translate) -> tuple[Page, ...]:
     """Six columns a page; a game of 7 or 8 continues on a second page."""
     if game is None:
         seats: list[int | None] = [None] * COLUMNS_PER_PAGE
@@ -222,36 +223,36 @@ def _pages(game: Game | None, t: Translate) -> tuple[Page, ...]:
         columns = tuple(
             Column() if seat is None else Column(
                 game.players[seat],  # type: ignore[union-attr]
-                (t("Shared victory") if shared else t("Winner")) if seat in winners else "",
+                (_("Shared victory") if shared else _("Winner")) if seat in winners else "",
             )
             for seat in chunk
         )
         cards = [None if seat is None else game.cards[seat] for seat in chunk]  # type: ignore[union-attr]
-        upper, lower = _rows(cards, [seat in winners for seat in chunk], game is None, t)
+        upper, lower = _rows(cards, [seat in winners for seat in chunk], game is None, _)
         pages.append(Page(len(pages) + 1, columns, upper, lower))
     return tuple(pages)
 
 
-def _log(game: Game, t: Translate) -> tuple[LogLine, ...]:
+def _log(game: Game, _: Translate) -> tuple[LogLine, ...]:
     """Every recorded turn in order, with the points the engine gave it."""
     lines = []
     for turn in game.turns:
         points = str(turn.points)
         if turn.bonus:
-            points = t("%(points)d + %(bonus)d bonus", points=turn.points, bonus=turn.bonus)
+            points = _("%(points)d + %(bonus)d bonus", points=turn.points, bonus=turn.bonus)
         lines.append(LogLine(
             turn.round, game.players[turn.player], " ".join(str(d) for d in turn.dice),
-            box_label(turn.box, t), points,
+            box_label(turn.box, _), points,
         ))
     return tuple(lines)
 
 
-def _status(game: Game, t: Translate) -> str:
+def _status(game: Game, _: Translate) -> str:
     if game.is_over:
-        return t("Final result")
+        return _("Final result")
     if not game.turns:
-        return t("Not started")
-    return t("In progress: round %(round)d of %(rounds)d", round=game.round, rounds=ROUNDS)
+        return _("Not started")
+    return _("In progress: round %(round)d of %(rounds)d", round=game.round, rounds=ROUNDS)
 
 
 def sheet_context(
@@ -263,15 +264,15 @@ def sheet_context(
     gettext: Translate = _identity,
 ) -> Sheet:
     """The sheet of a game (finished or not), or a blank sheet when `game` is None."""
-    t = gettext
+    _ = gettext
     edition = edition or (game.edition if game else None)
     return Sheet(
         title=title,
         date=date.isoformat() if date else "",
-        edition=t(edition.display_name) if edition else "",
-        status="" if game is None else _status(game, t),
-        pages=_pages(game, t),
-        log=() if game is None else _log(game, t),
+        edition=_(edition.display_name) if edition else "",
+        status="" if game is None else _status(game, _),
+        pages=_pages(game, _),
+        log=() if game is None else _log(game, _),
         blank=game is None,
     )
 
