@@ -46,5 +46,6 @@ def init_app(app: Flask) -> None:
         blueprint = app.blueprints.get(name)
         if blueprint is not None and name not in _limited:
             # Limits attach to the blueprint's name, process-wide: once is enough.
-            limiter.limit(write_limit, methods=["POST"])(blueprint)
+            # One bucket for every write route of every game: an address's write budget.
+            limiter.shared_limit(write_limit, scope="game-writes", methods=["POST"])(blueprint)
             _limited.add(name)

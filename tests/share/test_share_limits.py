@@ -1,0 +1,66 @@
+"""Rate limits: generous for a table of eight phones on one address, a readable 429 beyond."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.rules import BOXES
+
+NEW_GAME = {"player": ["Ann", "Bo"], "edition": "hasbro-1996", "action": "start"}
+
+
+@pytest.fixture
+def app_overrides() -> dict[str, object]:
+    return {"RATE_LIMIT_CREATE": "3 per minute", "RATE_LIMIT_WRITES": "5 per minute"}
+
+
+def test_creating_games_beyond_the_limit_gets_a_readable_429(client):
+    statuses = [client.post("/new", data=NEW_GAME).status_code for _ in range(4)]
+    assert statuses == [303, 303, 303, 429]
+    response = client.post("/new", data=NEW_GAME)
+    assert response.status_code == 429
+    body = response.get_data(as_text=True)
+    assert "Slow down a little" in body and "wait a minute" in body
+    assert response.headers["Content-Security-Policy"].startswith("default-src 'self'")
+    assert "Retry-After" in response.headers
+
+
+def test_writes_to_a_game_share_one_limit_and_refuse_beyond_it(client, make_game):
+    game = make_game()
+    token = game.edit_token
+    posts = [
+        client.post(f"/g/{token}/options", data={"dice": "12346"}),
+        client.post(f"/g/{token}/turns", data={"dice": "12346", "box": "chance", "turn": "0"}),
+        client.post(f"/g/{token}/undo", data={"version": "1"}),
+        client.post(f"/g/{token}/options", data={"dice": "12346"}),
+        client.post(f"/g/{token}/turns", data={"dice": "12346", "box": "chance", "turn": "0"}),
+        client.post(f"/g/{token}/turns", data={"dice": "12346", "box": "chance", "turn": "1"}),
+    ]
+    assert [response.status_code for response in posts] == [200, 303, 303, 200, 303, 429]
+    assert "Slow down a little" in posts[-1].get_data(as_text=True)
+
+
+def test_reading_and_polling_are_never_limited(client, make_game):
+    game = make_game()
+    for _ in range(30):
+        assert client.get(f"/g/{game.view_token}/poll?v=0").status_code == 204
+        assert client.get(f"/g/{game.edit_token}").status_code == 200
+
+
+def test_the_limits_can_be_switched_off(make_app, database_path):
+    client = make_app(database_path, RATELIMIT_ENABLED=False, RATE_LIMIT_CREATE="1 per hour").test_client()
+    assert [client.post("/new", data=NEW_GAME).status_code for _ in range(3)] == [303] * 3
+
+
+def test_the_default_limits_let_eight_phones_on_one_address_play_a_whole_game_fast(make_app, database_path):
+    """104 turns, each with a keypad post, an options post and the record: all inside a minute."""
+    client = make_app(database_path).test_client()
+    players = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+    response = client.post("/new", data={**NEW_GAME, "player": players})
+    token = response.headers["Location"].rsplit("/", 1)[1]
+    for turn in range(13 * len(players)):
+        box = BOXES[turn // len(players)].value
+        assert client.post(f"/g/{token}/options", data={"dice": "1234", "add": "6"}).status_code == 200
+        assert client.post(f"/g/{token}/options", data={"dice": "12346"}).status_code == 200
+        recorded = client.post(f"/g/{token}/turns", data={"dice": "12346", "box": box, "turn": str(turn)})
+        assert recorded.status_code == 303, (turn, recorded.status_code)
