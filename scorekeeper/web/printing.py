@@ -13,10 +13,22 @@ from flask_babel import gettext
 from scorekeeper import games, storage
 from scorekeeper.rules import Edition
 
+from .extensions import limiter
 from .pdf import PAPER_SIZES, render_pdf
 from .scoresheet import Sheet, sheet_context
 
 bp = Blueprint("printing", __name__)
+
+# A PDF costs about a second of CPU: one address may ask for a few a minute, not a flood.
+DEFAULT_PDF_LIMIT = "20 per minute; 200 per hour"
+
+
+def pdf_limit() -> str:
+    """The limit on PDF downloads per address (RATE_LIMIT_PDF), read at request time."""
+    return str(current_app.config.get("RATE_LIMIT_PDF") or DEFAULT_PDF_LIMIT)
+
+
+_pdf_rate = limiter.shared_limit(pdf_limit, scope="printing-pdf")
 
 _UNSAFE_ASCII = re.compile(r"[^A-Za-z0-9._-]+")
 _UNSAFE_NAME = re.compile(r"[\x00-\x1f\x7f/\\\"]+")
@@ -111,6 +123,7 @@ def sheet(token: str) -> str:
 
 
 @bp.get("/g/<token>/scoresheet.pdf")
+@_pdf_rate
 def game_pdf(token: str) -> Response:
     """The same scoresheet as a PDF file named after the game's title and date."""
     loaded = _loaded(token)
@@ -130,6 +143,7 @@ def blank_sheet() -> str:
 
 
 @bp.get("/blank-sheet.pdf")
+@_pdf_rate
 def blank_pdf() -> Response:
     """The blank scoresheet as a PDF."""
     stem = gettext("Yahtzee score sheet")

@@ -127,3 +127,9 @@ def chromium_pdf(chromium, app: Flask) -> Callable[..., Path]:
         return out
 
     return render
+
+
+@pytest.fixture
+def app_overrides() -> dict[str, object]:
+    """These tests render many PDFs a minute from one address: no rate limit unless a test sets one."""
+    return {"RATELIMIT_ENABLED": False}

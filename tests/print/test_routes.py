@@ -132,3 +132,14 @@ def test_the_pdf_renderer_reads_static_files_and_nothing_else(app, tmp_path):
     ):
         with pytest.raises(ValueError):
             fetch.fetch(url)
+
+
+@pytest.mark.parametrize("app_overrides", [{"RATE_LIMIT_PDF": "2 per minute"}])
+def test_pdfs_are_rate_limited_per_address(client, store_game):
+    created = store_game(["Ann"], turns=[])
+    statuses = [
+        client.get(path).status_code
+        for path in (f"/g/{created.edit_token}/scoresheet.pdf", "/blank-sheet.pdf", "/blank-sheet.pdf")
+    ]
+    assert statuses == [200, 200, 429]
+    assert client.get(f"/g/{created.edit_token}/print").status_code == 200  # the page itself is cheap
