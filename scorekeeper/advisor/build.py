@@ -18,13 +18,14 @@ TASK = 2048  # states per task handed to a worker process
 
 def upper_layout(points: Points) -> tuple[dict[int, np.ndarray], dict[int, np.ndarray]]:
     """Per set of filled upper boxes: the reachable capped subtotals and the one each shares a value with."""
-    tops = [int(points.normal[:, b].max()) for b in range(6)]
+    scores = [sorted({int(v) for v in points.normal[:, b]}) for b in range(6)]
+    tops = [max(values) for values in scores]
     reach, canon = {}, {}
     for filled in range(1 << 6):
         sums = {0}
         for b in range(6):
             if filled >> b & 1:
-                sums = {min(s + int(v), UPPER_CAP) for s in sums for v in np.unique(points.normal[:, b])}
+                sums = {min(s + v, UPPER_CAP) for s in sums for v in scores[b]}
         room = sum(tops[b] for b in range(6) if not filled >> b & 1)
         ordered = sorted(sums)
         dead = [s for s in ordered if s < UPPER_CAP and s + room < UPPER_CAP]
@@ -37,17 +38,22 @@ def upper_layout(points: Points) -> tuple[dict[int, np.ndarray], dict[int, np.nd
 class _Level:
     """The distinct states of one level, and where each reachable state copies its value from."""
 
-    def __init__(self, masks: list[int], reach, canon) -> None:
+    def __init__(self, masks: np.ndarray, reach, canon) -> None:
         parts, dst, src, base = [], [], [], 0
-        for mask in masks:
-            filled = mask & 63
+        for filled in range(1 << 6):  # masks sharing their filled upper boxes share subtotals
+            same = masks[(masks & 63) == filled]
             uppers = np.unique(canon[filled])
-            for flag in (0, 1) if mask & YAHTZEE_BIT else (0,):
-                parts.append(np.stack([np.full(len(uppers), mask), uppers,
-                                       np.full(len(uppers), flag)]))
-                dst.append(state_index(mask, reach[filled], flag))
-                src.append(base + np.searchsorted(uppers, canon[filled]))
-                base += len(uppers)
+            for flag in (0, 1):
+                group = same[(same & YAHTZEE_BIT) != 0] if flag else same
+                if not len(group):
+                    continue
+                k, r = len(uppers), len(reach[filled])
+                parts.append(np.stack([np.repeat(group, k), np.tile(uppers, len(group)),
+                                       np.full(len(group) * k, flag)]))
+                dst.append(state_index(group[:, None], reach[filled][None, :], flag).ravel())
+                at = np.searchsorted(uppers, canon[filled])
+                src.append((base + k * np.arange(len(group))[:, None] + at[None, :]).ravel())
+                base += len(group) * k
         self.mask, self.upper, self.flag = np.concatenate(parts, axis=1).astype(np.int64)
         self.dst, self.src = np.concatenate(dst), np.concatenate(src)
 
@@ -58,11 +64,10 @@ class _Level:
 def _levels(points: Points) -> Iterator[_Level]:
     """Levels from twelve filled boxes down to none: each needs only the one after it."""
     reach, canon = upper_layout(points)
-    by_count: list[list[int]] = [[] for _ in range(BOX_COUNT)]
-    for mask in range(FULL):
-        by_count[bin(mask).count("1")].append(mask)
-    for masks in reversed(by_count):
-        yield _Level(masks, reach, canon)
+    masks = np.arange(FULL)
+    filled_count = np.array([bin(m).count("1") for m in range(FULL)])
+    for count in range(BOX_COUNT - 1, -1, -1):
+        yield _Level(masks[filled_count == count], reach, canon)
 
 
 def state_count(points: Points) -> int:
