@@ -5,6 +5,7 @@ from __future__ import annotations
 import mmap
 import multiprocessing
 import os
+import threading
 from collections.abc import Callable, Iterator
 
 import numpy as np
@@ -94,10 +95,13 @@ def build(points: Points, progress: Callable[[int], None] | None = None,
     """The float64 table of TABLE_SHAPE for one edition (unreachable states are NaN).
 
     With several workers, forked processes share the table through anonymous shared memory
-    (threads would not help: numpy's many small calls hold the GIL).
+    (threads would not help: numpy's many small calls hold the GIL). By default two workers,
+    or one where forking is unsafe (other threads running) or unavailable.
     """
     global _TURN
-    workers = workers or min(2, os.cpu_count() or 1)
+    if workers is None:
+        can_fork = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+        workers = min(2, os.cpu_count() or 1) if can_fork else 1
     size = int(np.prod(TABLE_SHAPE)) * 8
     shared = mmap.mmap(-1, size) if workers > 1 else None
     table = (np.frombuffer(shared, dtype=np.float64) if shared else np.empty(size // 8)).reshape(TABLE_SHAPE)
