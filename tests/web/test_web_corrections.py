@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import HX, page_text, snapshot
+from web_support import HX, page_text, snapshot
 
 from scorekeeper.rules import Box
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import page_text, snapshot
+from web_support import page_text, snapshot
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import new_game, page_text
+from web_support import new_game, page_text
 
 
 def test_every_page_carries_the_security_headers(client):

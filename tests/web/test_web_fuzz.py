@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import snapshot
+from web_support import snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

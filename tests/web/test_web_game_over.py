@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import new_game, page_text, plain_turns
+from web_support import new_game, page_text, plain_turns
 
 from scorekeeper.rules import Box
 

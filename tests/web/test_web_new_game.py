@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import new_game, page_text
+from web_support import new_game, page_text
 
 from scorekeeper.rules import Edition
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import HX, PLAIN_DICE, new_game, page_text, post_turn, snapshot
+from web_support import HX, PLAIN_DICE, new_game, page_text, post_turn, snapshot
 
 from scorekeeper.rules import Box
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import gzip
 import re
 
-from conftest import HX, plain_turns
+from web_support import HX, plain_turns
 
 from scorekeeper.rules import BOXES
 
