@@ -126,7 +126,10 @@ class Advisor:
         return card.grand_total + float(self.table.reshape(-1)[state_index(*card_state(card))])
 
     def box_values(self, card: Scorecard, dice: object) -> dict[Box, float]:
-        """Each box these final dice may fill (joker order applied), in sheet order: the expected final score."""
+        """Each box these final dice may fill (joker order applied), in sheet order.
+
+        The value is the expected final score of the sheet if that box is filled now.
+        """
         self._check(card)
         return {box: self.expected_final(card.fill(box, dice)) for box in card.options(dice)}
 
@@ -142,7 +145,7 @@ class Advisor:
         if card.is_complete:
             raise ValueError("a complete sheet has no turn left")
         state = [np.array([x]) for x in card_state(card)]
-        values = self._turn_for().turn_arrays(*state, rolls_left=rolls_left)[:, 0]
+        values = self.turn().turn_arrays(*state, rolls_left=rolls_left)[:, 0]
         found = {keep: card.grand_total + float(values[KEEP_INDEX[keep]]) for keep in sub_keeps(roll)}
         return {keep: found[keep] for keep in ranked_keeps(found)}
 
@@ -156,7 +159,8 @@ class Advisor:
 
     # -- internals --------------------------------------------------------------------
 
-    def _turn_for(self) -> Turn:
+    def turn(self) -> Turn:
+        """The solver's turn arithmetic over this table (for batch questions, e.g. simulations)."""
         if self._turn is None:
             self._turn = Turn(points_for(self.edition), self.table)
         return self._turn

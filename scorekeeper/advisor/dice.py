@@ -93,13 +93,9 @@ ROLL_PROBABILITY = np.array([_probability(roll) for roll in ROLLS])
 def sub_keeps(dice: Keep) -> list[Keep]:
     """Every distinct sorted keep drawn from these sorted dice, the dice themselves included."""
     found = {()}
-    for die in dice:
-        found |= {tuple(sorted(keep + (die,))) for keep in found if len(keep) < len(dice)}
-    return sorted((k for k in found if _fits(k, dice)), key=lambda k: (len(k), k))
-
-
-def _fits(keep: Keep, dice: Keep) -> bool:
-    return all(keep.count(face) <= dice.count(face) for face in set(keep))
+    for die in dice:  # each die is either kept or not
+        found |= {tuple(sorted(keep + (die,))) for keep in found}
+    return sorted(found, key=lambda k: (len(k), k))
 
 
 def _sub_keep_table() -> np.ndarray:

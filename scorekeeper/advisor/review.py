@@ -1,4 +1,4 @@
-"""The post-game review: each recorded choice of box against the best one, and the expected score over time."""
+"""The post-game review: each box chosen against the best one, and the expected score over time."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ class PlayerReview:
 
     @property
     def series(self) -> tuple[float, ...]:
-        """Expected final score before the first turn, then after each turn (the last is the total once over)."""
+        """Expected final score before the first turn, then after each turn (last: the final total)."""
         return (self.expected_start,) + tuple(t.expected_chosen for t in self.turns)
 
     @property
@@ -53,7 +53,7 @@ class PlayerReview:
         return self.total_regret / len(self.turns) if self.turns else 0.0
 
     def costliest(self, count: int = 3) -> list[TurnReview]:
-        """The turns that lost the most, worst first (ties: earlier round); turns with no loss are left out."""
+        """The turns that lost the most, worst first (ties: earlier round); no-loss turns left out."""
         lossy = [t for t in self.turns if round(t.regret, 9) > 0]
         return sorted(lossy, key=lambda t: (-t.regret, t.round))[:count]
 

@@ -59,7 +59,7 @@ def _best_keep(keep_values: np.ndarray, rolls: np.ndarray) -> np.ndarray:
 def simulate(advisor: Advisor, games: int, seed: int = 0) -> Simulation:
     """Play `games` games with optimal decisions, dice from a seeded generator."""
     rng = np.random.default_rng(seed)
-    turn = advisor._turn_for()
+    turn = advisor.turn()
     cards = [Scorecard(advisor.edition) for _ in range(games)]
     everyone = np.full(games, KEEPS.index(()))
     for _ in range(ROUNDS):

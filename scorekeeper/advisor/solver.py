@@ -155,7 +155,7 @@ class Turn:
         return best
 
     def box_gains(self, mask, upper, flag, rolls) -> np.ndarray:
-        """(13, n): for one final roll per state, each box's points plus the value after it (-inf if not allowed)."""
+        """(13, n): one final roll per state; each box's points plus the value after (-inf: not allowed)."""
         gains = self.gains(mask, upper, flag)
         cols = np.arange(len(mask))
         out = np.stack([gains[plan.first + plan.of_roll[rolls], cols] for plan in self.plans])

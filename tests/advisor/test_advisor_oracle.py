@@ -54,7 +54,7 @@ def _their_options(oracle, situations) -> list[dict[str, float]]:
     variant = oracle.variant
     cards = [card for card, _, _ in situations]
     codes, values, counts = oracle.option_values_batch(
-        np.array([sum(1 << i for i, p in enumerate(c.scores) if p is not None) for c in cards], dtype=np.uint32),
+        _filled_bits(cards),
         np.array([c.upper_subtotal for c in cards], dtype=np.uint16),
         np.array([c.points(Box.YAHTZEE) == 50 for c in cards], dtype=bool),
         np.array([dice for _, dice, _ in situations], dtype=np.uint8),
@@ -66,6 +66,11 @@ def _their_options(oracle, situations) -> list[dict[str, float]]:
          for c, v in zip(codes[i, : counts[i]], values[i, : counts[i]])}
         for i in range(len(situations))
     ]
+
+
+def _filled_bits(cards: list[Scorecard]) -> np.ndarray:
+    return np.array([sum(1 << i for i, p in enumerate(c.scores) if p is not None) for c in cards],
+                    dtype=np.uint32)
 
 
 def _box_action(box: Box) -> str:
@@ -90,7 +95,8 @@ def test_box_and_keep_values_match_yatzy_solver_in_1200_random_situations(adviso
             compared += 1
         if rolls:
             keeps = advisor.keep_values(card, dice, rolls)
-            assert {_keep_action(k) for k in keeps if len(k) < 5} == {a for a in options if a.startswith("keep")}
+            their_keeps = {a for a in options if a.startswith("keep")}
+            assert {_keep_action(k) for k in keeps if len(k) < 5} == their_keeps
             for keep, value in keeps.items():
                 expected = options[_keep_action(keep)] if len(keep) < 5 else max(after.values())
                 assert value - card.grand_total == pytest.approx(expected, abs=TOLERANCE)
@@ -101,7 +107,7 @@ def test_box_and_keep_values_match_yatzy_solver_in_1200_random_situations(adviso
 def test_turn_start_values_match_yatzy_solver(advisor: Advisor, oracle) -> None:
     cards = [card for card, _, _ in _random_situations(2000, seed=7)]
     theirs = oracle.state_values(
-        np.array([sum(1 << i for i, p in enumerate(c.scores) if p is not None) for c in cards], dtype=np.uint32),
+        _filled_bits(cards),
         np.array([c.upper_subtotal for c in cards], dtype=np.uint16),
         np.array([c.points(Box.YAHTZEE) == 50 for c in cards], dtype=bool),
     )

@@ -129,3 +129,9 @@ def test_a_built_folder_is_ready_and_loads_memory_mapped(advisor_dir: Path, advi
 def test_the_keeps_cover_every_multiset_of_up_to_five_dice() -> None:
     assert len(KEEPS) == 462 and len(set(KEEPS)) == 462 and len(ROLLS) == 252
     assert ROLL_PROBABILITY.sum() == pytest.approx(1.0, abs=1e-12)
+
+
+def test_equal_dice_give_fewer_distinct_keeps(advisor: Advisor) -> None:
+    assert list(advisor.keep_values(Scorecard(), (6, 6, 6, 6, 6), 1))[0] == (6, 6, 6, 6, 6)
+    assert set(advisor.keep_values(Scorecard(), (6, 6, 6, 6, 6), 2)) == {(6,) * k for k in range(6)}
+    assert len(sub_keeps((1, 1, 2, 2, 3))) == 3 * 3 * 2
