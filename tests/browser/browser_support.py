@@ -1,0 +1,126 @@
+"""Helpers for the browser tests: a player's actions on the real pages, and reading the sheet back."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from scorekeeper.rules import BOXES, Game
+
+
+def start_game(page: Page, base: str, names: list[str], title: str = "") -> str:
+    """Fill in the new-game form as a player would; the edit token of the game it opens."""
+    page.goto(f"{base}/new")
+    for seat, name in enumerate(names):
+        if seat >= page.locator(".player-input").count():
+            page.get_by_role("button", name="Add player").click()
+        page.locator(f"#player-{seat}").fill(name)
+    if title:
+        page.locator("#title").fill(title)
+    page.locator(".new-game button.btn-primary[name=action][value=start]").click()
+    page.wait_for_url(re.compile(r"/g/[A-Za-z0-9_-]+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def version(page: Page) -> int:
+    """The version of the game the page shows (it grows by one on every change)."""
+    return int(page.locator("#play").get_attribute("data-version"))
+
+
+def tap_dice(page: Page, dice: str) -> None:
+    """Enter the dice on the keypad, one tap per die, then wait for the boxes."""
+    for face in dice:
+        page.locator(f'#dice-form [data-die="{face}"]').click()
+    expect(page.locator("#options form.choose")).to_be_visible()
+
+
+def type_dice(page: Page, text: str) -> None:
+    """Type the dice in the text field (any accepted form), then wait for the boxes."""
+    page.locator("#dice").fill(text)
+    expect(page.locator("#options form.choose")).to_be_visible()
+
+
+def choose(page: Page, box: str) -> None:
+    """Tap a box and wait until the sheet shows the recorded turn."""
+    before = version(page)
+    page.locator(f'#options button[name=box][value="{box}"]').click()
+    expect(page.locator(f'#play[data-version="{before + 1}"]')).to_have_count(1)
+
+
+def allowed_boxes(page: Page) -> list[str]:
+    """The boxes offered for the dice entered, in sheet order."""
+    return page.locator("#options button[name=box]:not([disabled])").evaluate_all(
+        "buttons => buttons.map(b => b.value)"
+    )
+
+
+def forbidden_boxes(page: Page) -> list[str]:
+    """The open boxes shown disabled for the dice entered."""
+    return page.locator("#options button[name=box][disabled]").evaluate_all(
+        "buttons => buttons.map(b => b.value)"
+    )
+
+
+def number(text: str) -> int:
+    """The figure in a cell ('—' or nothing counts as 0; marks and stars are ignored)."""
+    found = re.search(r"\d+", text)
+    return int(found.group()) if found else 0
+
+
+def sheet_figures(page: Page) -> list[dict[str, object]]:
+    """Per player, what the sheet on the page says: every box and every total."""
+    read = page.evaluate(
+        """() => {
+            const cells = sel => [...document.querySelectorAll(sel)].map(td => td.textContent);
+            const rows = [...document.querySelectorAll('#play table.sheet tr.box-row')].map(
+                tr => [...tr.querySelectorAll('td')].map(td => td.querySelector('a') ? td.querySelector('a').textContent : ''));
+            return {
+                boxes: rows,
+                upper: cells('#play tbody.upper tr.sum-row td'),
+                bonus: cells('#play tr.bonus-row td'),
+                lower: cells('#play tbody.lower tr.sum-row td'),
+                ybonus: [...document.querySelectorAll('#play tr.ybonus-row td')].map(
+                    td => td.querySelector('.ybonus-pts') ? td.querySelector('.ybonus-pts').textContent : '0'),
+                marks: [...document.querySelectorAll('#play tr.ybonus-row td')].map(
+                    td => td.querySelector('.marks') ? td.querySelector('.marks').textContent.trim().length : 0),
+                grand: cells('#play tr.grand-row td'),
+            };
+        }"""
+    )
+    players = len(read["grand"])
+    return [
+        {
+            "boxes": [number(row[seat]) if row[seat].strip() else None for row in read["boxes"]],
+            "upper": number(read["upper"][seat]),
+            "bonus": number(read["bonus"][seat]),
+            "lower": number(read["lower"][seat]),
+            "yahtzee_bonus": number(read["ybonus"][seat]),
+            "marks": read["marks"][seat],
+            "grand": number(read["grand"][seat]),
+        }
+        for seat in range(players)
+    ]
+
+
+def engine_figures(game: Game) -> list[dict[str, object]]:
+    """The same figures, from the engine."""
+    return [
+        {
+            "boxes": [card.points(box) for box in BOXES],
+            "upper": card.upper_subtotal,
+            "bonus": card.upper_bonus,
+            "lower": card.lower_subtotal,
+            "yahtzee_bonus": card.yahtzee_bonus,
+            "marks": card.yahtzee_bonus_count,
+            "grand": card.grand_total,
+        }
+        for card in game.cards
+    ]
+
+
+def no_horizontal_scroll(page: Page) -> tuple[int, int]:
+    """(document scroll width, viewport width) of the page."""
+    return page.evaluate(
+        "() => [document.scrollingElement.scrollWidth, window.innerWidth]"
+    )

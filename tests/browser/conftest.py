@@ -1,0 +1,114 @@
+"""Browser tests: the app served for real on a loopback port, driven by Debian's Chromium."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import BaseWSGIServer, make_server
+
+from scorekeeper import create_app, storage
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in this folder drives a browser: mark it so `-m "not browser"` leaves it out."""
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(here):
+            item.add_marker(pytest.mark.browser)
+
+
+@dataclass
+class LiveApp:
+    """The app answering on http://127.0.0.1:<port>, and the Flask app object behind it."""
+
+    url: str
+    app: object
+
+
+@pytest.fixture(scope="session")
+def live_app(tmp_path_factory: pytest.TempPathFactory, migrated_template: Path) -> Iterator[LiveApp]:
+    """A threaded werkzeug server on a free loopback port: temp migrated SQLite, CSRF on, no rate limit."""
+    database = tmp_path_factory.mktemp("browser") / "browser.db"
+    shutil.copyfile(migrated_template, database)
+    app = create_app({
+        "SECRET_KEY": "browser-tests",
+        "DATABASE_URL": f"sqlite:///{database}",
+        "WTF_CSRF_ENABLED": True,  # as in production: every form carries its token
+        "RATELIMIT_ENABLED": False,  # one address plays many games a minute here
+    })
+    server: BaseWSGIServer = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="browser-test-server", daemon=True)
+    thread.start()
+    try:
+        yield LiveApp(f"http://127.0.0.1:{server.server_port}", app)
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+        storage.dispose(app)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's Chromium through Playwright (never a downloaded browser); missing → a clear failure."""
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        pytest.fail(
+            f"{CHROMIUM} is missing: the browser tests need Debian's Chromium. "
+            "Run `make system-deps` (or `sudo apt-get install chromium`); never download a browser.",
+            pytrace=False,
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def open_context(browser, **options):  # noqa: ANN001, ANN201 - Playwright types
+    """A phone-sized context (390×844 unless told) whose pages record script errors in page.errors."""
+    settings = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+    settings.update(options)
+    context = browser.new_context(**settings)
+    context.set_default_timeout(10_000)
+
+    def watch(page) -> None:  # noqa: ANN001
+        page.errors = []
+        page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+
+    context.on("page", watch)
+    return context
+
+
+@pytest.fixture
+def phone(browser) -> Iterator[object]:
+    """A page in a 390×844 phone context with JavaScript on."""
+    context = open_context(browser)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def screenshots() -> Path:
+    """Where screenshots go for a person to look at (git-ignored)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
