@@ -8,6 +8,24 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.rules import BOXES, Game
 
+PHONE = {"width": 390, "height": 844}
+
+
+def open_context(browser, **options):  # noqa: ANN001, ANN201 - Playwright types
+    """A phone-sized context (390×844 unless told) whose pages record script errors in page.errors."""
+    settings = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+    settings.update(options)
+    context = browser.new_context(**settings)
+    context.set_default_timeout(10_000)
+
+    def watch(page) -> None:  # noqa: ANN001
+        page.errors = []
+        page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+
+    context.on("page", watch)
+    return context
+
 
 def start_game(page: Page, base: str, names: list[str], title: str = "") -> str:
     """Fill in the new-game form as a player would; the edit token of the game it opens."""

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import BaseWSGIServer, make_server
 
+from browser_support import open_context
+
 from scorekeeper import create_app, storage
 
 CHROMIUM = "/usr/bin/chromium"
@@ -19,7 +21,6 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
 ]
-PHONE = {"width": 390, "height": 844}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
 
 
@@ -79,22 +80,6 @@ def browser() -> Iterator[object]:
             yield chromium
         finally:
             chromium.close()
-
-
-def open_context(browser, **options):  # noqa: ANN001, ANN201 - Playwright types
-    """A phone-sized context (390×844 unless told) whose pages record script errors in page.errors."""
-    settings = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-    settings.update(options)
-    context = browser.new_context(**settings)
-    context.set_default_timeout(10_000)
-
-    def watch(page) -> None:  # noqa: ANN001
-        page.errors = []
-        page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-
-    context.on("page", watch)
-    return context
 
 
 @pytest.fixture
