@@ -96,10 +96,10 @@ def _tree(plans: list[_BoxPlan]) -> _Group:
     return _Group(parts, root=True)
 
 
-def _row_of(plan: _BoxPlan, pts: int) -> int:
-    """The gains row of a joker's points in a box (-1 if the joker never goes there)."""
+def _row_of(plan: _BoxPlan, pts: int, never: int) -> int:
+    """The gains row of a joker's points in a box (`never` if the joker never goes there)."""
     if pts < 0:
-        return -1
+        return never
     (rows,) = np.nonzero(plan.values == pts)
     if not len(rows):
         raise ValueError("a joker scores points no roll scores normally")  # the solver assumes it does
@@ -120,38 +120,47 @@ class Turn:
             first += len(values)
         self.gain_rows = first
         self.groups = _tree(self.plans)
-        self.joker_rows = [
-            [_row_of(plan, pts) for plan, pts in zip(self.plans, row)] for row in points.joker_points
-        ]
+        # Per five of a kind and box, the gains row of its joker points (the -inf row if never).
+        self.joker_rows = np.array([
+            [_row_of(plan, pts, first) for plan, pts in zip(self.plans, row)]
+            for row in points.joker_points
+        ])
 
     # -- the last roll: the best box ---------------------------------------------------
 
     def gains(self, mask, upper, flag) -> np.ndarray:
-        """(rows, n): per box and distinct points, points + bonus + next state's value; -inf if filled."""
-        out = _SCRATCH.get("gains", self.gain_rows, len(mask))
+        """(rows, n): per box and distinct points, points + bonus + next state's value; -inf if filled.
+
+        The last row is all -inf: where a joker never goes.
+        """
+        out = _SCRATCH.get("gains", self.gain_rows + 1, len(mask))
+        here = state_index(mask, upper, flag)
         for plan in self.plans:
             rows = out[plan.first: plan.first + len(plan.values)]
             v = plan.values[:, None]
-            after = mask | plan.bit
+            # The same state with this box filled (unchanged where it is filled: masked below).
+            step = ((mask | plan.bit) - mask) * (UPPER_STATES * FLAGS)
             if plan.upper:
-                nxt = state_index(after, np.minimum(upper + v, UPPER_CAP), flag)
+                raised = np.minimum(upper + v, UPPER_CAP)
+                nxt = here + step + (raised - upper) * FLAGS
                 np.add(self.table[nxt], v + upper_bonus(upper, v), out=rows)
-            elif plan.yahtzee:
-                nxt = state_index(after, upper, (v == YAHTZEE_POINTS).astype(np.int64))
+            elif plan.yahtzee:  # the Yahtzee box is open, so the flag is 0 and becomes 1 for 50
+                nxt = here + step + (v == YAHTZEE_POINTS)
                 np.add(self.table[nxt], v, out=rows)
             else:
-                np.add(self.table[state_index(after, upper, flag)], v, out=rows)
+                np.add(self.table[here + step], v, out=rows)
             np.copyto(rows, -np.inf, where=(mask & plan.bit) != 0)
+        out[-1] = -np.inf
         return out
 
     def final(self, mask, upper, flag, out: np.ndarray | None = None) -> np.ndarray:
         """(252, n): the value of each final roll, placed in its best box."""
         gains = self.gains(mask, upper, flag)
         best = self.groups.evaluate(gains, out)
-        jokers = np.flatnonzero(mask & YAHTZEE_BIT)
-        if len(jokers):
-            for j, r in enumerate(self.points.joker_rolls):
-                best[r, jokers] = self._joker_boxes(gains, j, jokers, mask, flag).max(axis=0)
+        jokers = (mask & YAHTZEE_BIT) != 0
+        if jokers.any():
+            rows = self.points.joker_rolls
+            best[rows] = np.where(jokers, self._jokers(gains, mask, flag).max(axis=1), best[rows])
         return best
 
     def box_gains(self, mask, upper, flag, rolls) -> np.ndarray:
@@ -159,23 +168,22 @@ class Turn:
         gains = self.gains(mask, upper, flag)
         cols = np.arange(len(mask))
         out = np.stack([gains[plan.first + plan.of_roll[rolls], cols] for plan in self.plans])
+        jokers = self._jokers(gains, mask, flag)
         for j, r in enumerate(self.points.joker_rolls):
-            hit = np.flatnonzero((rolls == r) & (mask & YAHTZEE_BIT != 0))
-            if len(hit):
-                out[:, hit] = self._joker_boxes(gains, j, hit, mask, flag)
+            hit = (rolls == r) & (mask & YAHTZEE_BIT != 0)
+            out[:, hit] = jokers[j][:, hit]
         return out
 
-    def _joker_boxes(self, gains, j: int, cols, mask, flag) -> np.ndarray:
-        """(13, len(cols)): five of a kind j placed in each box as the joker order allows.
+    def _jokers(self, gains, mask, flag) -> np.ndarray:
+        """(6, 13, n): each five of a kind placed in each box as the joker order allows (else -inf).
 
         A joker scores points some roll also scores normally, so the normal gains hold its value.
         """
-        out = np.full((BOX_COUNT, len(cols)), -np.inf)
-        for b, row in enumerate(self.joker_rows[j]):
-            if row >= 0:
-                out[b] = gains[row, cols]
-        out[~self.points.joker_allowed[mask[cols], j].T] = -np.inf
-        out += self.points.extra_bonus[j] * flag[cols]
+        n = len(mask)
+        out = np.take(gains, self.joker_rows.ravel(), axis=0).reshape(*self.joker_rows.shape, n)
+        allowed = np.moveaxis(self.points.joker_allowed[mask], 0, -1)  # (6, 13, n)
+        np.copyto(out, -np.inf, where=~allowed)
+        out += self.points.extra_bonus[:, None, None] * flag
         return out
 
     # -- keeps and rerolls ----------------------------------------------------------------
