@@ -18,7 +18,7 @@ TASK = 2048  # states per task handed to a worker process
 
 
 def upper_layout(points: Points) -> tuple[dict[int, np.ndarray], dict[int, np.ndarray]]:
-    """Per set of filled upper boxes: the reachable capped subtotals and the one each shares a value with."""
+    """Per set of filled upper boxes: reachable capped subtotals, and the one each shares a value with."""
     scores = [sorted({int(v) for v in points.normal[:, b]}) for b in range(6)]
     tops = [max(values) for values in scores]
     reach, canon = {}, {}
@@ -48,7 +48,7 @@ class _Level:
                 group = same[(same & YAHTZEE_BIT) != 0] if flag else same
                 if not len(group):
                     continue
-                k, r = len(uppers), len(reach[filled])
+                k = len(uppers)
                 parts.append(np.stack([np.repeat(group, k), np.tile(uppers, len(group)),
                                        np.full(len(group) * k, flag)]))
                 dst.append(state_index(group[:, None], reach[filled][None, :], flag).ravel())
