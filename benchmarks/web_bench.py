@@ -1,0 +1,308 @@
+"""Times the web app as phones use it: gunicorn on a loopback port, the real forms, gzip-counted bytes.
+
+Run: .venv/bin/python benchmarks/web_bench.py  (prints figures against the issue's targets)
+
+Measures, sequentially from one client over keep-alive connections:
+- recording a turn: POST /g/<token>/turns with the CSRF token and the htmx header, over several games;
+- loading the game page of a finished 6-player game (GET /g/<token>, the whole page);
+- the bytes of a game page's first load (HTML + each linked CSS and JS file) and of one turn's
+  fragment, each counted gzip-compressed (level 6), and whether the server itself sends gzip.
+Exits non-zero only when something crashes, never on a missed target.
+"""
+
+from __future__ import annotations
+
+import gzip
+import html
+import http.client
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run from anywhere
+
+from scorekeeper.rules import Edition, Game  # noqa: E402
+
+RECORD_P50_TARGET_MS = 10.0
+FIRST_LOAD_TARGET = 40 * 1024
+FRAGMENT_TARGET = 6 * 1024
+SEED = 2024
+GAMES = [2, 3, 4, 6, 2, 3]  # players per game: 13 × 20 = 260 recorded turns
+PAGE_LOADS = 200
+WARMUP = 20
+NAMES = ["Annabelle", "Bo", "Cyrille", "Dee", "Evangeline", "Fred", "Gus", "Hanna"]
+CSRF_FIELD = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+ASSETS = re.compile(r'<(?:script\b[^>]*\bsrc|link\b[^>]*\brel="stylesheet"[^>]*\bhref)="([^"]+)"')
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def migrated_database(folder: Path) -> Path:
+    """A fresh SQLite file with every migration applied."""
+    from scorekeeper import create_app, storage
+
+    path = folder / "bench.db"
+    app = create_app({"DATABASE_URL": f"sqlite:///{path}", "SECRET_KEY": "bench"})
+    storage.upgrade(app)
+    storage.dispose(app)
+    return path
+
+
+class Server:
+    """gunicorn serving the app as `make run` does (2 workers × 4 threads), rate limits off."""
+
+    def __init__(self, folder: Path, database: Path) -> None:
+        self.port = free_port()
+        self.log = folder / "gunicorn.log"
+        env = {
+            **os.environ,
+            "SCOREKEEPER_DATABASE_URL": f"sqlite:///{database}",
+            "SCOREKEEPER_SECRET_KEY": "web-bench",
+            "SCOREKEEPER_RATELIMIT_ENABLED": "false",
+        }
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-c", "python:scorekeeper.gunicorn_conf",
+             "--bind", f"127.0.0.1:{self.port}", "--workers", "2", "--threads", "4",
+             "--access-logfile", os.devnull, "--error-logfile", str(self.log),
+             "scorekeeper.wsgi:app"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+
+    def wait(self, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                break
+            try:
+                Client(self.port).get("/")
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("gunicorn did not start:\n" + self.log.read_text(errors="replace")[-2000:])
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+class Client:
+    """One phone: a keep-alive connection, its session cookie and its latest CSRF token."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.cookie: str | None = None
+        self.csrf = ""
+
+    def request(self, method: str, path: str, form: dict | None = None,
+                headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes, float]:
+        """(status, headers, body, seconds from sending to the last byte read)."""
+        sent = dict(headers or {})
+        body = None
+        if self.cookie:
+            sent["Cookie"] = self.cookie
+        if form is not None:
+            body = urllib.parse.urlencode(form, doseq=True)
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+        start = time.perf_counter()
+        try:
+            self.connection.request(method, path, body=body, headers=sent)
+            response = self.connection.getresponse()
+            data = response.read()
+        except (http.client.HTTPException, OSError):  # the server closed a kept-alive connection
+            self.connection.close()
+            self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            start = time.perf_counter()
+            self.connection.request(method, path, body=body, headers=sent)
+            response = self.connection.getresponse()
+            data = response.read()
+        seconds = time.perf_counter() - start
+        received = {name.lower(): value for name, value in response.getheaders()}
+        cookie = received.get("set-cookie", "")
+        if cookie.startswith("session="):
+            self.cookie = cookie.split(";", 1)[0]
+        found = CSRF_FIELD.search(data.decode("utf-8", "replace"))
+        if found:
+            self.csrf = html.unescape(found.group(1))
+        return response.status, received, data, seconds
+
+    def get(self, path: str, **kw) -> tuple[int, dict[str, str], bytes, float]:
+        status, headers, data, seconds = self.request("GET", path, **kw)
+        if status != 200:
+            raise RuntimeError(f"GET {path.split('/g/')[0]}… answered {status}")
+        return status, headers, data, seconds
+
+    def new_game(self, players: list[str]) -> str:
+        """Post the new-game form; the edit token of the game."""
+        self.get("/new")
+        status, headers, data, _ = self.request(
+            "POST", "/new",
+            {"csrf_token": self.csrf, "player": players, "edition": "hasbro-1996", "title": "",
+             "action": "start"},
+        )
+        if status != 303:
+            raise RuntimeError(f"new game answered {status}: {data[:300]!r}")
+        return headers["location"].rsplit("/", 1)[1]
+
+    def record(self, token: str, turn: int, dice: tuple[int, ...], box: str) -> tuple[bytes, float]:
+        """Tap a box as htmx does: the fragment and the seconds it took."""
+        status, _, data, seconds = self.request(
+            "POST", f"/g/{token}/turns",
+            {"csrf_token": self.csrf, "dice": "".join(map(str, dice)), "box": box, "turn": str(turn)},
+            headers={"HX-Request": "true", "X-CSRFToken": self.csrf},
+        )
+        if status != 200:
+            raise RuntimeError(f"recording turn {turn} answered {status}: {data[:300]!r}")
+        return data, seconds
+
+    def options(self, token: str, dice: tuple[int, ...]) -> float:
+        """Five dice in: the options fragment, as htmx asks for it."""
+        status, _, data, seconds = self.request(
+            "POST", f"/g/{token}/options", {"csrf_token": self.csrf, "dice": "".join(map(str, dice))},
+            headers={"HX-Request": "true", "X-CSRFToken": self.csrf},
+        )
+        if status != 200:
+            raise RuntimeError(f"options answered {status}: {data[:300]!r}")
+        return seconds
+
+
+def random_turn(game: Game, rng: random.Random) -> tuple[tuple[int, ...], str]:
+    """Fair dice (five equal ones now and then, for jokers) and a legal box the engine offers."""
+    dice = tuple([rng.randint(1, 6)] * 5) if rng.random() < 0.08 else tuple(rng.randint(1, 6) for _ in range(5))
+    offered = game.cards[game.current_player].options(dice)
+    return dice, rng.choice(sorted(offered, key=lambda box: box.index)).value
+
+
+def percentile(samples: list[float], q: float) -> float:
+    """The q-th percentile (nearest rank) of the samples."""
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))]
+
+
+def gz(data: bytes) -> int:
+    return len(gzip.compress(data, 6))
+
+
+def first_load(client: Client, token: str) -> tuple[list[tuple[str, int, int]], dict[str, str]]:
+    """Each file a browser fetches for the game page: (name, bytes, gzip bytes); the page's headers."""
+    _, headers, page, _ = client.get(f"/g/{token}")
+    files = [("HTML page", len(page), gz(page))]
+    for url in dict.fromkeys(m.group(1) for m in ASSETS.finditer(page.decode())):
+        _, _, data, _ = client.get(html.unescape(url))
+        files.append((url.split("/static/", 1)[-1], len(data), gz(data)))
+    return files, headers
+
+
+def served_compressed(client: Client, path: str) -> bool:
+    """Does the server answer Accept-Encoding: gzip with a gzip body?"""
+    _, headers, _, _ = client.get(path, headers={"Accept-Encoding": "gzip"})
+    return "gzip" in headers.get("content-encoding", "")
+
+
+def verdict(ok: bool) -> str:
+    return "ok" if ok else "MISSED"
+
+
+def main() -> int:
+    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
+    server = Server(folder, migrated_database(folder))
+    try:
+        server.wait()
+        return run(server)
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def run(server: Server) -> int:
+    rng = random.Random(SEED)
+    client = Client(server.port)
+    load_before = os.getloadavg()[0]
+
+    # Warm both workers (templates compiled, connections opened) before timing anything.
+    warm = client.new_game(NAMES[:2])
+    client.get(f"/g/{warm}")
+    game = Game(NAMES[:2], Edition.HASBRO_1996)
+    for turn in range(WARMUP):
+        dice, box = random_turn(game, rng)
+        client.options(warm, dice)
+        client.record(warm, turn, dice, box)
+        game = game.play(dice, box)
+
+    record_ms: list[float] = []
+    options_ms: list[float] = []
+    fragments: list[int] = []
+    finished_six = ""
+    for players in GAMES:
+        names = NAMES[:players]
+        token = client.new_game(names)
+        client.get(f"/g/{token}")
+        game = Game(names, Edition.HASBRO_1996)
+        while not game.is_over:
+            dice, box = random_turn(game, rng)
+            options_ms.append(client.options(token, dice) * 1000)
+            fragment, seconds = client.record(token, len(game.turns), dice, box)
+            record_ms.append(seconds * 1000)
+            if players == 6 and not game.is_over:
+                fragments.append(gz(fragment))
+            game = game.play(dice, box)
+        if players == 6:
+            finished_six = token
+
+    page_ms = [client.get(f"/g/{finished_six}")[3] * 1000 for _ in range(PAGE_LOADS)]
+    files, page_headers = first_load(client, finished_six)
+    first_total = sum(compressed for _, _, compressed in files)
+    fragment_max = max(fragments)
+    gzip_page = served_compressed(client, f"/g/{finished_six}")
+    gzip_css = served_compressed(client, "/static/css/app.css")
+
+    print(f"Scorekeeper web benchmark: gunicorn 2 workers × 4 threads on 127.0.0.1, SQLite, "
+          f"{os.cpu_count()} CPUs, one client at a time over keep-alive")
+    print("Load average before/after (other work on the machine inflates every figure): "
+          f"{load_before:.2f} / {os.getloadavg()[0]:.2f}")
+    print(f"Record a turn (POST /turns, CSRF + HX-Request), {len(record_ms)} turns in {len(GAMES)} games "
+          f"of {'/'.join(map(str, GAMES))} players:")
+    print(f"  p50 {statistics.median(record_ms):6.2f} ms   p99 {percentile(record_ms, 99):6.2f} ms   "
+          f"target p50 ≤ {RECORD_P50_TARGET_MS:.0f} ms: {verdict(statistics.median(record_ms) <= RECORD_P50_TARGET_MS)}")
+    print(f"Show options (POST /options, same turns):  p50 {statistics.median(options_ms):6.2f} ms   "
+          f"p99 {percentile(options_ms, 99):6.2f} ms")
+    print(f"Load the page of a finished 6-player game (GET, {PAGE_LOADS}×):  "
+          f"p50 {statistics.median(page_ms):6.2f} ms   p99 {percentile(page_ms, 99):6.2f} ms")
+    print("First load of a game page (finished 6-player game), gzip -6 per file:")
+    for name, raw, compressed in files:
+        print(f"  {name:34} {raw:8,} B raw  {compressed:7,} B gzip")
+    print(f"  total {first_total:,} B = {first_total / 1024:.1f} KB   "
+          f"target ≤ {FIRST_LOAD_TARGET // 1024} KB: {verdict(first_total <= FIRST_LOAD_TARGET)}")
+    print(f"One turn's fragment (6 players, gzip -6): median {statistics.median(fragments):,.0f} B, "
+          f"largest {fragment_max:,} B   target ≤ {FRAGMENT_TARGET // 1024} KB: "
+          f"{verdict(fragment_max <= FRAGMENT_TARGET)}")
+    print(f"Served compressed by the app/gunicorn? page: {'yes' if gzip_page else 'NO'}, "
+          f"CSS: {'yes' if gzip_css else 'NO'} (figures above assume a gzip-ing proxy or middleware)"
+          if not (gzip_page and gzip_css) else "Served compressed by the app/gunicorn: yes")
+    print(f"Cache headers on the page: {page_headers.get('cache-control', '(none)')}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
