@@ -35,7 +35,7 @@ advisor: setup
 run: system-deps migrate advisor
 	@bash scripts/print-address.sh $(PORT)
 	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers $(WORKERS) --threads $(THREADS) \
-		--access-logformat '%(h)s "%(m)s %(U)s" %(s)s %(b)s %(L)ss' --access-logfile - \
+		--config python:scorekeeper.gunicorn_conf \
 		'scorekeeper.wsgi:app'
 
 dev: migrate
