@@ -15,7 +15,7 @@ from .extensions import csrf
 # Blueprint modules, in registration order. Each exposes `bp`.
 BLUEPRINTS = ["home", "play"]
 # Optional blueprints other helpers add; registered when their module exists.
-OPTIONAL_BLUEPRINTS = ["printing", "share", "live"]
+OPTIONAL_BLUEPRINTS = ["printing", "share", "live", "coach"]
 
 
 def _blueprint_modules() -> list[str]:

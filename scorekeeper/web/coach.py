@@ -1,0 +1,255 @@
+"""The coach in the app: the switch, expected scores on the options, the keep panel and the review.
+
+Advice is read from the Advisor's memory-mapped tables and never waits for one to be built:
+without a table the coach says it is getting ready and everything else works as before.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+from flask import (
+    Blueprint, Flask, abort, current_app, flash, redirect, render_template, request, url_for,
+)
+from flask_babel import format_decimal, gettext
+from flask_wtf import FlaskForm
+from wtforms import HiddenField
+
+from scorekeeper import games, storage
+from scorekeeper.advisor import Advisor, ranked_boxes, review_game
+from scorekeeper.advisor.cli import table_directory
+from scorekeeper.rules import Box, Edition
+
+from .coach_chart import Chart, review_chart
+from .dice import DiceError, parse_dice
+from .presenters import Entry, announcement
+from .rendering import is_htmx, page_or_fragment
+
+bp = Blueprint("coach", __name__, url_prefix="/g/<token>")
+log = logging.getLogger(__name__)
+
+KEEP_CHOICES = 3  # the best keep and the next two
+COSTLIEST = 3
+SHOWN_LOSS = 0.05  # a loss that rounds to 0.0 is not worth a sentence
+
+
+# -- the advisor, never built in a request -------------------------------------------------
+
+
+def advisor_for(edition: Edition) -> Advisor | None:
+    """The edition's advisor if its table is on disk (loaded once per process), else None."""
+    try:
+        return Advisor.load_if_ready(edition, table_directory())
+    except (OSError, ValueError) as error:  # a damaged table: the coach waits for a rebuild
+        log.warning("coach table for %s unreadable: %s", edition, error)
+        return None
+
+
+def one_decimal(value: float) -> str:
+    """A score with one decimal, as the language writes it ("236.0")."""
+    return format_decimal(value, format="#,##0.0")
+
+
+def points_lost(value: float) -> str:
+    """Expected points lost with a true minus sign ("−4.6"); nothing lost reads "0.0"."""
+    text = one_decimal(abs(value))
+    return text if text == one_decimal(0) else "\u2212" + text
+
+
+# -- expected scores on the options -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoxAdvice:
+    """What the coach adds to the options: each allowed box's expected final score, the best box."""
+
+    ready: bool
+    values: dict[Box, float] = field(default_factory=dict)
+    best: Box | None = None
+
+
+def coach_options(loaded: games.LoadedGame, entry: Entry) -> BoxAdvice | None:
+    """The coach's view of these options; None when the coach is off or there is nothing to judge."""
+    game = loaded.game
+    if not loaded.coach or entry.dice is None or not entry.options or game.is_over:
+        return None
+    advisor = advisor_for(game.edition)
+    if advisor is None:
+        return BoxAdvice(ready=False)
+    values = advisor.box_values(game.cards[game.current_player], entry.dice)
+    return BoxAdvice(ready=True, values=values, best=ranked_boxes(values)[0] if values else None)
+
+
+# -- what should I keep? --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KeepDie:
+    """One die of the roll: its face and whether the keep holds it."""
+
+    face: int
+    kept: bool
+
+
+@dataclass(frozen=True)
+class KeepChoice:
+    """One keep with its expected final score, and the roll's dice marked kept or rerolled."""
+
+    keep: tuple[int, ...]
+    value: float
+    dice: tuple[KeepDie, ...]
+
+    @property
+    def rerolled(self) -> int:
+        return sum(1 for die in self.dice if not die.kept)
+
+
+@dataclass
+class KeepAdvice:
+    """The keep panel: the roll asked about, rolls left, and the best keeps (or why there are none)."""
+
+    text: str = ""
+    rolls_left: int = 2
+    roll: tuple[int, ...] | None = None
+    error: str | None = None
+    ready: bool = True
+    choices: list[KeepChoice] = field(default_factory=list)
+
+
+def marked(roll: tuple[int, ...], keep: tuple[int, ...]) -> tuple[KeepDie, ...]:
+    """The roll's dice in order, each marked kept while the keep still holds one of its face."""
+    left = list(keep)
+    dice = []
+    for face in sorted(roll):
+        kept = face in left
+        if kept:
+            left.remove(face)
+        dice.append(KeepDie(face, kept))
+    return tuple(dice)
+
+
+def keep_advice(loaded: games.LoadedGame, text: object, rolls: object) -> KeepAdvice:
+    """The best keeps for the current player's sheet and this roll, with 1 or 2 rolls left."""
+    advice = KeepAdvice(text=text[:20] if isinstance(text, str) else "")
+    advice.rolls_left = 1 if rolls == "1" else 2
+    try:
+        advice.roll = parse_dice(advice.text)
+    except DiceError as error:
+        advice.error = str(error)
+        return advice
+    game = loaded.game
+    advisor = advisor_for(game.edition)
+    if advisor is None:
+        advice.ready = False
+        return advice
+    values = advisor.keep_values(game.cards[game.current_player], advice.roll, advice.rolls_left)
+    advice.choices = [
+        KeepChoice(keep, value, marked(advice.roll, keep))
+        for keep, value in list(values.items())[:KEEP_CHOICES]  # best first (ties documented there)
+    ]
+    return advice
+
+
+# -- the review ---------------------------------------------------------------------------
+
+
+def costly_turns(review) -> list:
+    """A player's costliest decisions (review_game's order), leaving out losses that show as 0.0."""
+    return [turn for turn in review.costliest(COSTLIEST) if turn.regret >= SHOWN_LOSS]
+
+
+def costly_sentence(turn) -> str:
+    """ "Round 7: Chance (expected 231.4) instead of Threes (236.0): −4.6"."""
+    return gettext(
+        "Round %(round)d: %(chosen)s (expected %(chosen_value)s) instead of %(best)s"
+        " (%(best_value)s): %(lost)s",
+        round=turn.round, chosen=gettext(turn.box.display_name),
+        chosen_value=one_decimal(turn.expected_chosen), best=gettext(turn.best_box.display_name),
+        best_value=one_decimal(turn.expected_best), lost=points_lost(turn.regret),
+    )
+
+
+# -- routes -------------------------------------------------------------------------------
+
+
+class CoachForm(FlaskForm):
+    """Switch the coach: `coach` is the state wanted ("on" or "off"), so a repeat changes nothing."""
+
+    coach = HiddenField()
+
+
+def _load(token: str, *, edit: bool) -> games.LoadedGame:
+    """The game this token opens (the same 404 for a wrong token, or a view token where editing)."""
+    try:
+        loaded = games.load_game(storage.get_db(), token)
+    except games.GameNotFound:
+        abort(404)
+    if edit and loaded.access != "edit":
+        abort(404)
+    return loaded
+
+
+@bp.post("/coach")
+def switch(token: str):
+    """Switch the coach on or off for everyone on the game (recorded in the history)."""
+    form = CoachForm()
+    _load(token, edit=True)
+    wanted = form.coach.data if isinstance(form.coach.data, str) else ""
+    if wanted not in ("on", "off"):
+        abort(400)
+    try:
+        games.set_coach(storage.get_db(), token, wanted == "on")
+    except (games.ReadOnly, games.GameNotFound):
+        abort(404)
+    if wanted == "on":
+        flash(gettext("The coach is on: everyone on this game sees its advice."))
+    else:
+        flash(gettext("The coach is off."))
+    return redirect(url_for("play.game", token=token), 303)
+
+
+@bp.get("/keep")
+def keep(token: str):
+    """The keep panel's answer: the game page without JavaScript, the panel alone for htmx."""
+    loaded = _load(token, edit=True)
+    game = loaded.game
+    if not loaded.coach or game.is_over:
+        if is_htmx():
+            return render_template("coach/_keep.html", loaded=loaded, game=game, token=token, keep=None)
+        return redirect(url_for("play.game", token=token), 303)
+    advice = keep_advice(loaded, request.args.get("dice"), request.args.get("rolls"))
+    status = 422 if advice.error else 200
+    return page_or_fragment(
+        "games/play.html", "coach/_keep.html", status,
+        loaded=loaded, game=game, token=token, entry=Entry(), notices=[],
+        announce=announcement(game), keep=advice,
+    )
+
+
+@bp.get("/review")
+def review(token: str):
+    """Each player's boxes against the best ones, points lost and the expected score over time."""
+    loaded = _load(token, edit=False)
+    game = loaded.game
+    open_now = game.is_over or loaded.coach
+    advisor = advisor_for(game.edition) if open_now and game.turns else None
+    reviews = review_game(game, {game.edition: advisor}) if advisor else []
+    chart: Chart | None = review_chart(reviews) if reviews else None
+    return render_template(
+        "coach/review.html", loaded=loaded, game=game, token=token, open_now=open_now,
+        ready=advisor is not None or not (open_now and game.turns), reviews=reviews, chart=chart,
+    )
+
+
+def init_app(app: Flask) -> None:
+    """Template helpers the game templates use when this blueprint is registered."""
+    app.jinja_env.globals.update(
+        coach_options=coach_options, one_decimal=one_decimal, points_lost=points_lost,
+        costly_turns=costly_turns, costly_sentence=costly_sentence,
+    )
+
+
+@bp.record_once
+def _on_register(state) -> None:
+    init_app(state.app)

@@ -1,0 +1,60 @@
+"""Helpers for the coach tests: read what the pages show."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from scorekeeper.rules import BOXES, Box
+
+HX = {"HX-Request": "true"}
+MINUS = "\u2212"
+
+# Thirteen rounds of dice that are never a Yahtzee, so every box takes them without a joker.
+ROUND_DICE = ["12346", "22456", "33315", "44412", "55566", "11223", "23456", "66612",
+              "13355", "24466", "12345", "34566", "11156"]
+
+
+def sheet_order_turns(players: int, rounds: int = 13) -> list[tuple[str, str]]:
+    """Every player fills the boxes in sheet order with that round's dice (often not the best box)."""
+    return [(ROUND_DICE[r], BOXES[r].value) for r in range(rounds) for _ in range(players)]
+
+
+def text_of(fragment: str) -> str:
+    """The words a reader sees in this HTML."""
+    return " ".join(html.unescape(re.sub(r"<[^>]*>", " ", fragment)).split())
+
+
+def box_buttons(page: str) -> dict[Box, str]:
+    """Each box button of the options, by box, as its HTML."""
+    found = {}
+    for match in re.finditer(r'<button type="submit" name="box" value="([a-z_]+)"(.*?)</button>', page, re.S):
+        found[Box(match.group(1))] = match.group(0)
+    return found
+
+
+def shown_expected(button: str) -> str | None:
+    """The "exp. 236.0" figure a box button shows, or None."""
+    match = re.search(r'class="coach-exp">exp\. ([0-9.,]+)<', button)
+    return match.group(1) if match else None
+
+
+def keep_choices(page: str) -> list[dict]:
+    """The keep panel's choices in order: their words, figure, whether marked best, kept faces."""
+    choices = []
+    for item in re.findall(r'<li class="keep-choice[^"]*">.*?</li>', page, re.S):
+        kept = [int(face) for face in re.findall(r'is-kept"><span class="keep-face"><span class="pips f(\d)', item)]
+        rolled = [int(face) for face in re.findall(r'is-rolled"><span class="keep-face"><span class="pips f(\d)', item)]
+        figure = re.search(r'class="coach-exp">exp\. ([0-9.,]+)<', item)
+        choices.append({
+            "best": 'class="keep-choice is-best"' in item and "coach-best" in item,
+            "words": text_of(re.search(r'class="keep-words">(.*?)</span>', item, re.S).group(1)),
+            "expected": figure.group(1) if figure else None,
+            "kept": kept, "rolled": rolled,
+        })
+    return choices
+
+
+def one_decimal(value: float) -> str:
+    """A figure as the pages print it in English."""
+    return f"{value:,.1f}"
