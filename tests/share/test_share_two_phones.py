@@ -113,6 +113,13 @@ def test_a_turn_recorded_on_one_phone_shows_on_the_other_and_on_the_tv(browser, 
     phone_b.screenshot(path=str(OUTPUT / "phone-b-conflict.png"), full_page=True)
     seconds_until(tv, "() => document.querySelector('#board').textContent.includes('Ann to play')", None)
 
-    # Nothing was stored twice: two turns, as both phones and the TV now say.
+    # With nothing typed, the whole entry follows the game: A records Ann's round 2 and B's
+    # (empty) dice entry turns to Bo's, without a reload.
+    record(phone_a, "12346", "ones")
+    seconds_until(phone_b, "() => document.querySelector('[data-live-keep]')"
+                           ".getAttribute('aria-label').includes('Bo')", None)
+    assert phone_b.evaluate("window.notReloaded") is True
+
+    # Nothing was stored twice: three turns, each once.
     status, _, body = Phone(live_server).get(f"/g/{token}/export.json")
-    assert status == 200 and body.count('"box"') == 2
+    assert status == 200 and body.count('"box"') == 3
