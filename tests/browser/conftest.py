@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import BaseWSGIServer, make_server
+from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 from browser_support import open_context
 
@@ -32,6 +32,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
+class QuietHandler(WSGIRequestHandler):
+    """No access log: it would print every game's secret URL into the test output."""
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        pass
+
+
 @dataclass
 class LiveApp:
     """The app answering on http://127.0.0.1:<port>, and the Flask app object behind it."""
@@ -51,7 +58,9 @@ def live_app(tmp_path_factory: pytest.TempPathFactory, migrated_template: Path) 
         "WTF_CSRF_ENABLED": True,  # as in production: every form carries its token
         "RATELIMIT_ENABLED": False,  # one address plays many games a minute here
     })
-    server: BaseWSGIServer = make_server("127.0.0.1", 0, app, threaded=True)
+    server: BaseWSGIServer = make_server(
+        "127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler,
+    )
     thread = threading.Thread(target=server.serve_forever, name="browser-test-server", daemon=True)
     thread.start()
     try:

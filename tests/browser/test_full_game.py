@@ -39,6 +39,15 @@ def replay(entries: list[tuple[str, str]]) -> Game:
     return Game.replay(["Ann", "Bo"], Edition.HASBRO_1996, [(roll(d), b) for d, b in entries])
 
 
+def announced(game: Game) -> str:
+    """What the live region should say after the last turn (screen readers hear it)."""
+    turn = game.last_turn
+    said = f"{game.players[turn.player]}: {turn.points} in {turn.box.display_name}"
+    if turn.bonus:
+        said += ", plus the 100-point Yahtzee bonus"
+    return said + (". The game is over." if game.is_over else f". Next: {game.players[game.current_player]}.")
+
+
 def typed(dice: str, turn: int) -> str:
     """The dice as a player might type them, varying the form and the order."""
     faces = list(dice)[::-1] if turn % 2 else list(dice)
@@ -110,6 +119,7 @@ def test_a_whole_two_player_game_with_jokers_an_undo_and_a_correction_ends_engin
             choose(page, box)
             entries.append((dice, box))
             after = replay(entries)
+            expect(page.locator("#live")).to_have_text(announced(after))
             just = page.locator("#play table.sheet td.just")
             expect(just).to_have_count(1)
             expect(just.locator("a")).to_have_text(str(after.last_turn.points))
@@ -146,4 +156,13 @@ def test_a_whole_two_player_game_with_jokers_an_undo_and_a_correction_ends_engin
     expect(standings.nth(1).locator(".total")).to_have_text("221")
     expect(page.get_by_role("button", name="Rematch")).to_be_visible()
     page.screenshot(path=str(screenshots / "game-over.png"), full_page=True)
+
+    page.get_by_role("link", name="History").click()
+    events = page.locator("ol.events li")
+    expect(events).to_have_count(2)  # the undo and the correction, oldest first
+    expect(events.nth(0)).to_contain_text("Undid Bo's turn in round 1: 1 2 3 4 6 in Chance for 16")
+    expect(events.nth(1)).to_contain_text(
+        "Corrected Bo's turn in round 1: 1 2 3 4 6 in Ones for 1 → 1 1 3 4 6 in Ones for 2"
+    )
+    expect(page.locator("ol.turn-log li")).to_have_count(26)
     assert page.errors == []  # no script error, no CSP violation
