@@ -8,6 +8,7 @@ flag; otherwise it is set whenever the request came over HTTPS.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from flask import Flask, request
@@ -58,6 +59,8 @@ def init_app(app: Flask) -> None:
         )
     app.session_interface = HttpsAwareSessionInterface()
     app.json = HtmlSafeJSONProvider(app)
-    # Flask logs "Exception on /g/<the token>/turns [POST]": keep the token out.
-    if not any(isinstance(existing, RedactFilter) for existing in app.logger.filters):
-        app.logger.addFilter(RedactFilter())  # one logger per app name: add it once
+    # Flask logs "Exception on /g/<the token>/turns [POST]", and `make dev`'s werkzeug server
+    # logs every request line: keep the tokens out of both.
+    for logger in (app.logger, logging.getLogger("werkzeug")):
+        if not any(isinstance(existing, RedactFilter) for existing in logger.filters):
+            logger.addFilter(RedactFilter())  # loggers are process-wide: add it once

@@ -14,6 +14,8 @@
   var busy = false;
   var failures = 0;
   var inFlight = 0; // htmx requests of this page: never swap under the player's own action
+  var lastRequest = 0;
+  var STUCK = 30000; // a request event lost somewhere must not stop the page for good
 
   function region() { return document.querySelector("[data-poll]"); }
 
@@ -29,6 +31,7 @@
   function tick() {
     var el = region();
     if (!el || document.hidden) return; // visibilitychange starts it again
+    if (inFlight > 0 && Date.now() - lastRequest > STUCK) inFlight = 0;
     if (busy || inFlight > 0) { schedule(INTERVAL); return; }
     busy = true;
     var url = el.getAttribute("data-poll") + "?v=" + encodeURIComponent(el.getAttribute("data-version") || "");
@@ -121,7 +124,7 @@
     if (live && text) live.textContent = text;
   }
 
-  document.addEventListener("htmx:beforeRequest", function () { inFlight += 1; });
+  document.addEventListener("htmx:beforeRequest", function () { inFlight += 1; lastRequest = Date.now(); });
   document.addEventListener("htmx:afterRequest", function () { inFlight = Math.max(0, inFlight - 1); });
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden) { failures = 0; schedule(0); }

@@ -86,3 +86,12 @@ def _logged(server, expected: int, timeout: float = 5.0) -> list[str]:
             break
         time.sleep(0.05)
     return lines
+
+
+def test_the_flask_and_dev_server_loggers_redact_tokens(app):
+    for name in ("scorekeeper", "werkzeug"):
+        logger = logging.getLogger(name)
+        record = logger.makeRecord(name, logging.INFO, __file__, 1,
+                                   '127.0.0.1 - - "GET /g/%s HTTP/1.1" 200 -', (TOKEN,), None)
+        assert all(f.filter(record) for f in logger.filters)
+        assert TOKEN not in record.getMessage() and "/g/<token>" in record.getMessage()
