@@ -189,7 +189,10 @@ class Client:
 
 def random_turn(game: Game, rng: random.Random) -> tuple[tuple[int, ...], str]:
     """Fair dice (five equal ones now and then, for jokers) and a legal box the engine offers."""
-    dice = tuple([rng.randint(1, 6)] * 5) if rng.random() < 0.08 else tuple(rng.randint(1, 6) for _ in range(5))
+    if rng.random() < 0.08:
+        dice = (rng.randint(1, 6),) * 5
+    else:
+        dice = tuple(rng.randint(1, 6) for _ in range(5))
     offered = game.cards[game.current_player].options(dice)
     return dice, rng.choice(sorted(offered, key=lambda box: box.index)).value
 
@@ -283,8 +286,9 @@ def run(server: Server) -> int:
           f"{load_before:.2f} / {os.getloadavg()[0]:.2f}")
     print(f"Record a turn (POST /turns, CSRF + HX-Request), {len(record_ms)} turns in {len(GAMES)} games "
           f"of {'/'.join(map(str, GAMES))} players:")
-    print(f"  p50 {statistics.median(record_ms):6.2f} ms   p99 {percentile(record_ms, 99):6.2f} ms   "
-          f"target p50 ≤ {RECORD_P50_TARGET_MS:.0f} ms: {verdict(statistics.median(record_ms) <= RECORD_P50_TARGET_MS)}")
+    record_p50 = statistics.median(record_ms)
+    print(f"  p50 {record_p50:6.2f} ms   p99 {percentile(record_ms, 99):6.2f} ms   "
+          f"target p50 ≤ {RECORD_P50_TARGET_MS:.0f} ms: {verdict(record_p50 <= RECORD_P50_TARGET_MS)}")
     print(f"Show options (POST /options, same turns):  p50 {statistics.median(options_ms):6.2f} ms   "
           f"p99 {percentile(options_ms, 99):6.2f} ms")
     print(f"Load the page of a finished 6-player game (GET, {PAGE_LOADS}×):  "

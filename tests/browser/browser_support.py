@@ -91,17 +91,18 @@ def sheet_figures(page: Page) -> list[dict[str, object]]:
     read = page.evaluate(
         """() => {
             const cells = sel => [...document.querySelectorAll(sel)].map(td => td.textContent);
+            const inner = (td, sel, empty) => td.querySelector(sel) ? td.querySelector(sel).textContent : empty;
             const rows = [...document.querySelectorAll('#play table.sheet tr.box-row')].map(
-                tr => [...tr.querySelectorAll('td')].map(td => td.querySelector('a') ? td.querySelector('a').textContent : ''));
+                tr => [...tr.querySelectorAll('td')].map(td => inner(td, 'a', '')));
             return {
                 boxes: rows,
                 upper: cells('#play tbody.upper tr.sum-row td'),
                 bonus: cells('#play tr.bonus-row td'),
                 lower: cells('#play tbody.lower tr.sum-row td'),
                 ybonus: [...document.querySelectorAll('#play tr.ybonus-row td')].map(
-                    td => td.querySelector('.ybonus-pts') ? td.querySelector('.ybonus-pts').textContent : '0'),
+                    td => inner(td, '.ybonus-pts', '0')),
                 marks: [...document.querySelectorAll('#play tr.ybonus-row td')].map(
-                    td => td.querySelector('.marks') ? td.querySelector('.marks').textContent.trim().length : 0),
+                    td => inner(td, '.marks', '').trim().length),
                 grand: cells('#play tr.grand-row td'),
             };
         }"""
