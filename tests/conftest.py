@@ -1,10 +1,17 @@
-"""Shared fixtures: an app on a fresh migrated SQLite file, its client, its sessionmaker, games."""
+"""Shared fixtures: an app on a fresh migrated SQLite file, its client, its sessionmaker, games.
+
+A test module or test marked ``backends("sqlite", "postgresql")`` runs once per backend named:
+its `app` then sits on a fresh migrated PostgreSQL database in a throwaway cluster
+(tests/postgres/cluster.py). Unmarked tests stay on SQLite.
+"""
 
 from __future__ import annotations
 
+import itertools
 import shutil
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -17,12 +24,12 @@ from scorekeeper.rules import Edition
 MakeGame = Callable[..., games.Created]
 
 
-def app_config(database: Path, **overrides: object) -> dict[str, object]:
-    """The test config for an app on this SQLite file (overrides win)."""
+def app_config(database: Path | str, **overrides: object) -> dict[str, object]:
+    """The test config for an app on this SQLite file or database URL (overrides win)."""
     config: dict[str, object] = {
         "TESTING": True,
         "SECRET_KEY": "test-secret",
-        "DATABASE_URL": f"sqlite:///{database}",
+        "DATABASE_URL": database if isinstance(database, str) else f"sqlite:///{database}",
         "WTF_CSRF_ENABLED": False,
     }
     config.update(overrides)
@@ -47,6 +54,60 @@ def database_path(tmp_path: Path, migrated_template: Path) -> Path:
     return path
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Run tests marked backends(...) once per backend it names (the closest mark wins)."""
+    marker = metafunc.definition.get_closest_marker("backends")
+    if marker is not None:
+        metafunc.parametrize("backend", marker.args, indirect=True)
+
+
+@pytest.fixture
+def backend(request: pytest.FixtureRequest) -> str:
+    """The database backend of the `app` fixture: "sqlite" unless the test is marked backends."""
+    return getattr(request, "param", "sqlite")
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[Any]:
+    """A throwaway PostgreSQL cluster for the run; fails (never skips) if PostgreSQL is missing."""
+    from postgres.cluster import ClusterUnavailable, temporary_cluster
+
+    try:
+        with temporary_cluster() as cluster:
+            yield cluster
+    except ClusterUnavailable as error:
+        pytest.fail(str(error), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def postgres_template(postgres_cluster: Any) -> str:
+    """A PostgreSQL database migrated once per run; each test gets a copy."""
+    url = postgres_cluster.create_database("migrated_template")
+    app = create_app(app_config(url))
+    storage.upgrade(app)
+    storage.dispose(app)  # a template database must have no open connection
+    return "migrated_template"
+
+
+_DATABASE_NUMBERS = itertools.count()
+
+
+@pytest.fixture
+def postgres_database(postgres_cluster: Any, postgres_template: str) -> Iterator[str]:
+    """The URL of a fresh, migrated PostgreSQL database for one test (dropped after it)."""
+    name = f"test_{next(_DATABASE_NUMBERS)}"
+    yield postgres_cluster.create_database(name, template=postgres_template)
+    postgres_cluster.drop_database(name)
+
+
+@pytest.fixture
+def database_url(backend: str, request: pytest.FixtureRequest) -> str:
+    """The URL of a fresh migrated database for one test, on the test's backend."""
+    if backend == "postgresql":
+        return request.getfixturevalue("postgres_database")
+    return f"sqlite:///{request.getfixturevalue('database_path')}"
+
+
 @pytest.fixture
 def app_overrides() -> dict[str, object]:
     """Extra config for the `app` fixture; override this fixture in a module to change it."""
@@ -54,9 +115,9 @@ def app_overrides() -> dict[str, object]:
 
 
 @pytest.fixture
-def app(database_path: Path, app_overrides: dict[str, object]) -> Iterator[Flask]:
-    """The app on a fresh migrated SQLite file, TESTING on, CSRF off (see app_overrides)."""
-    app = create_app(app_config(database_path, **app_overrides))
+def app(database_url: str, app_overrides: dict[str, object]) -> Iterator[Flask]:
+    """The app on a fresh migrated database (see `backend`), TESTING on, CSRF off."""
+    app = create_app(app_config(database_url, **app_overrides))
     yield app
     storage.dispose(app)
 

@@ -11,6 +11,9 @@ from scorekeeper import games
 from scorekeeper.rules import Box, Edition, Game, RuleViolation
 from scorekeeper.storage import records, tokens
 
+# Every use case runs on SQLite and on PostgreSQL (a throwaway cluster; see tests/conftest.py).
+pytestmark = pytest.mark.backends("sqlite", "postgresql")
+
 NOT_A_YAHTZEE = (1, 2, 3, 4, 6)
 
 
@@ -431,6 +434,7 @@ def test_an_unknown_token_is_not_found_and_changes_nothing(db, make_game, use):
     assert snapshot(db) == before
 
 
+@pytest.mark.backends("sqlite")  # reads the raw database file
 def test_only_hashes_of_tokens_are_stored(db, make_game, database_path):
     created = make_game(title="Cup")
     with db() as session:
