@@ -76,3 +76,26 @@ def luminance(css_color: str) -> float:
         channels.append(c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
     red, green, blue = channels
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def test_eight_players_scroll_inside_the_sheet_with_the_box_names_kept_in_view(
+    browser, live_app, screenshots,
+):
+    names = SIX + ["Gus", "Hanna"]
+    token = stored_game(live_app, names, 4)
+    context = open_context(browser, viewport={"width": 360, "height": 780})
+    try:
+        page = context.new_page()
+        page.goto(f"{live_app.url}/g/{token}")
+        width, viewport = no_horizontal_scroll(page)
+        assert width <= viewport, "the page itself must not scroll sideways"
+        sheet = page.locator(".sheet-scroll")
+        sheet.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
+        assert sheet.evaluate("el => el.scrollLeft") > 0, "eight players scroll inside the sheet"
+        label = page.locator("table.sheet tr.box-row th").first
+        assert abs(label.bounding_box()["x"] - sheet.bounding_box()["x"]) < 2  # sticky at the left edge
+        expect(label).to_be_visible()
+        page.screenshot(path=str(screenshots / "eight-players-360-scrolled.png"), full_page=False)
+        assert page.errors == []
+    finally:
+        context.close()
