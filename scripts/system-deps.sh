@@ -11,6 +11,8 @@ ldconfig -p 2>/dev/null | grep -q 'libpango-1.0.so' || needed+=(libpango-1.0-0 l
 fc-list 2>/dev/null | grep -qi dejavu || needed+=(fonts-dejavu-core fontconfig)
 # The printed scoresheet sets names and figures in DejaVu Sans/Serif Condensed (fonts-dejavu-extra).
 fc-list 2>/dev/null | grep -qi 'DejaVu Serif Condensed' || needed+=(fonts-dejavu-extra)
+# The PostgreSQL tests run their own throwaway cluster with these server binaries (not on PATH).
+compgen -G '/usr/lib/postgresql/*/bin/pg_ctl' >/dev/null || needed+=(postgresql)
 
 if [ ${#needed[@]} -eq 0 ]; then
   exit 0
@@ -18,6 +20,12 @@ fi
 if [ "$(id -u)" -eq 0 ]; then
   echo "Installing Debian packages: ${needed[*]}"
   export DEBIAN_FRONTEND=noninteractive
+  # Install only: no package may start a system service (the tests start their own server).
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d
+    chmod +x /usr/sbin/policy-rc.d
+    trap 'rm -f /usr/sbin/policy-rc.d' EXIT
+  fi
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${needed[@]}"
 else
