@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from scorekeeper.rules import ROUNDS
 
-WIDTH, HEIGHT = 600, 250
-LEFT, RIGHT, TOP, BOTTOM = 46, 14, 12, 30
-MARK = 4.0  # marker radius
+WIDTH, HEIGHT = 360, 210
+LEFT, RIGHT, TOP, BOTTOM = 34, 8, 8, 28
+MARK = 3.5  # marker radius
 
 COLOURS = ("#0a7d55", "#c0501f", "#3461c1", "#9b3fb5", "#7a6a00", "#c2185b", "#00838f", "#6d4c41")
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "12 4", "1 2", "6 2 2 2")

@@ -58,3 +58,31 @@ def keep_choices(page: str) -> list[dict]:
 def one_decimal(value: float) -> str:
     """A figure as the pages print it in English."""
     return f"{value:,.1f}"
+
+
+def varied_turns(advisor, players: int, seed: int = 7) -> list[tuple[str, str]]:
+    """A whole game with seeded dice and three rolls a turn: seat 0 keeps and chooses as the advisor
+    says, the others keep their most common face and take the box worth the most points now."""
+    import random
+    from collections import Counter
+
+    from scorekeeper.rules import Game
+
+    rng = random.Random(seed)
+    game = Game([f"P{i}" for i in range(players)], advisor.edition)
+    turns = []
+    while not game.is_over:
+        card, optimal = game.cards[game.current_player], game.current_player == 0
+        dice = tuple(rng.randint(1, 6) for _ in range(5))
+        for rolls_left in (2, 1):
+            if optimal:
+                keep = advisor.best_keep(card, dice, rolls_left)
+            else:
+                face, count = max(Counter(dice).items(), key=lambda item: (item[1], item[0]))
+                keep = (face,) * count
+            dice = tuple(keep) + tuple(rng.randint(1, 6) for _ in range(5 - len(keep)))
+        options = card.options(dice)
+        box = advisor.best_box(card, dice) if optimal else max(options, key=lambda b: (options[b], -b.index))
+        game = game.play(dice, box)
+        turns.append(("".join(map(str, dice)), box.value))
+    return turns
