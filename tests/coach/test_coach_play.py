@@ -49,6 +49,8 @@ def test_switching_the_coach_on_shows_everyone_the_badge_and_lands_in_the_histor
     board = text_of(client.get(f"/g/{created.view_token}").get_data(as_text=True))
     assert "Coach on" in board
     assert [event.kind for event in games.history(db, created.edit_token)] == ["coach"]
+    history = text_of(client.get(f"/g/{created.view_token}/history").get_data(as_text=True))
+    assert "Coach turned on." in history
 
 
 def test_switching_the_coach_off_again_hides_the_advice_and_is_recorded_too(client, make_game, db):
@@ -174,3 +176,20 @@ def test_player_names_in_the_coach_panels_are_escaped(client, make_game):
     page = client.get(f"/g/{created.edit_token}/keep?dice=22456&rolls=2").get_data(as_text=True)
     assert "<b>Ann</b>" not in page
     assert re.search(r"Dice rolled \(&lt;b&gt;Ann&lt;/b&gt;\)", page)
+
+
+def test_a_finished_six_player_game_with_the_coach_on_still_loads_in_under_40_kb(client, make_game):
+    import gzip
+
+    from coach_support import sheet_order_turns
+
+    created = make_game(["Annabelle", "Bo", "Cyrille", "Dee", "Eve", "Fred"], turns=sheet_order_turns(6)[:-1],
+                        coach=True)
+    page = client.get(f"/g/{created.edit_token}").data
+    assert b'id="keep"' in page
+    assets = re.findall(rb'<(?:script src|link rel="stylesheet" href)="([^"]+)"', page)
+    total = len(gzip.compress(page, 6))
+    for url in assets:
+        with client.get(url.decode()) as response:
+            total += len(gzip.compress(response.data, 6))
+    assert total <= 40 * 1024, total
