@@ -37,6 +37,8 @@ BAD_PLAYER_COUNT = N_("A game has 1 to 8 players.")
 BAD_NAME = N_("A player's name has 1 to 24 characters.")
 DUPLICATE_NAME = N_("Two players cannot have the same name (%(name)s).")
 BAD_TITLE = N_("A title has at most 100 characters.")
+# PostgreSQL cannot store a NUL in text (SQLite can): refuse it the same way on both.
+NUL_CHARACTER = N_("Names and titles cannot contain a NUL character.")
 
 UNDO_SUMMARY = N_("Undid %(player)s's turn in round %(round)d: %(turn)s.")
 CORRECT_SUMMARY = N_("Corrected %(player)s's turn in round %(round)d: %(before)s → %(after)s.")
@@ -325,6 +327,8 @@ def _checked_names(players: Sequence[str]) -> tuple[str, ...]:
     for name in names:
         if not 1 <= len(name) <= MAX_NAME_LENGTH:
             raise ValueError(BAD_NAME)
+        if "\x00" in name:
+            raise ValueError(NUL_CHARACTER)
         if name in seen:
             raise ValueError(DUPLICATE_NAME % {"name": name})
         seen.add(name)
@@ -335,6 +339,8 @@ def _checked_title(title: str | None) -> str:
     title = (title or "").strip()
     if len(title) > MAX_TITLE_LENGTH:
         raise ValueError(BAD_TITLE)
+    if "\x00" in title:
+        raise ValueError(NUL_CHARACTER)
     return title
 
 

@@ -21,7 +21,7 @@ NAMING_CONVENTION = {
 
 
 class UTCDateTime(TypeDecorator[datetime]):
-    """A timestamp stored in UTC and always read back timezone-aware (SQLite forgets the zone)."""
+    """A timestamp stored in UTC and always read back in UTC (SQLite forgets the zone)."""
 
     impl = DateTime(timezone=True)
     cache_ok = True
@@ -34,9 +34,12 @@ class UTCDateTime(TypeDecorator[datetime]):
         return value.astimezone(UTC)
 
     def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        if value is not None and value.tzinfo is None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
             return value.replace(tzinfo=UTC)
-        return value
+        # PostgreSQL hands timestamptz back in the session's TimeZone, which may be local.
+        return value.astimezone(UTC)
 
 
 class Base(DeclarativeBase):
