@@ -193,3 +193,11 @@ def test_a_finished_six_player_game_with_the_coach_on_still_loads_in_under_40_kb
         with client.get(url.decode()) as response:
             total += len(gzip.compress(response.data, 6))
     assert total <= 40 * 1024, total
+
+
+def test_each_edition_waits_for_its_own_table(client, make_game, coach_tables):
+    assert not any("2016" in path.name for path in coach_tables.iterdir())  # only hasbro-1996 is built
+    created = make_game(["Ann"], edition="hasbro-2016", coach=True)
+    page = options_page(client, created.edit_token, "22456")
+    assert "The coach is getting ready (building tables)…" in text_of(page)
+    assert "exp." not in page
