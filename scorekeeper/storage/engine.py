@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 BUSY_TIMEOUT_MS = 5000
@@ -21,7 +21,9 @@ _ENGINES: weakref.WeakSet[Engine] = weakref.WeakSet()
 
 def make_engine(url: str) -> Engine:
     """An engine for this URL; SQLite gets WAL, a busy timeout, foreign keys and BEGIN IMMEDIATE."""
-    engine = create_engine(url)
+    # A database server (PostgreSQL) may restart under us and cut the pooled connections:
+    # test each one as it leaves the pool (a round trip) instead of failing a request.
+    engine = create_engine(url, pool_pre_ping=make_url(url).get_backend_name() != "sqlite")
     if engine.dialect.name == "sqlite":
         _tune_sqlite(engine)
     _ENGINES.add(engine)

@@ -69,3 +69,19 @@ def test_a_game_played_through_the_web_forms_on_postgresql(client, db):
     exported = client.get(f"/g/{token}/export.json").get_json()
     assert [(t["dice"], t["box"]) for t in exported["turns"]] == [([2, 2, 4, 5, 6], "chance")]
     assert games.load_game(db, token).version == 3
+
+
+@pytest.mark.backends("postgresql")  # SQLite has no server to restart
+def test_a_database_server_restart_does_not_fail_the_next_request(db, make_game, postgres_cluster):
+    token = make_game(turns=[("22456", "chance")]).edit_token
+    games.load_game(db, token)  # the pool now holds an open connection
+    with db() as session:
+        database = session.execute(text("SELECT current_database()")).scalar()
+    # What a restart of PostgreSQL does to the app's pooled connections: they are cut.
+    with postgres_cluster.connect() as admin:
+        cut = admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
+            (database,),
+        ).fetchall()
+    assert cut
+    assert len(games.load_game(db, token).game.turns) == 1
