@@ -9,7 +9,7 @@ from flask import Flask, current_app
 
 from scorekeeper.rules import LOWER_BOXES, ROUNDS, UPPER_BOXES
 
-from . import errors, i18n, presenters, security
+from . import compression, errors, i18n, presenters, security
 from .extensions import csrf
 
 # Blueprint modules, in registration order. Each exposes `bp`.
@@ -48,6 +48,7 @@ def init_app(app: Flask) -> None:
 
     hardening.init_app(app)
     limits.init_app(app)  # binds the limiter, after the blueprints it limits
+    compression.init_app(app)  # gzip/brotli and versioned static URLs
     app.jinja_env.globals.update(
         has_endpoint=has_endpoint, has_static=has_static, signed=presenters.signed,
         turn_headline=presenters.turn_headline, turn_summary=presenters.turn_summary,

@@ -76,9 +76,12 @@ def test_the_live_region_carries_its_poll_url_and_version(client, game, capabili
         assert f'data-version="{game.game.version}"' in region
 
 
+LIVE_JS = r'<script src="/static/js/live\.js\?v=\w+" defer></script>'  # versioned URL
+
+
 def test_the_game_page_loads_live_js_and_marks_the_dice_entry_to_keep(client, game):
     body = client.get(f"/g/{game.edit_token}").get_data(as_text=True)
-    assert '<script src="/static/js/live.js" defer></script>' in body
+    assert re.search(LIVE_JS, body)
     assert re.search(r'<section class="entry" data-live-keep', body)
     board = client.get(f"/g/{game.view_token}").get_data(as_text=True)
-    assert '<script src="/static/js/live.js" defer></script>' in board
+    assert re.search(LIVE_JS, board)
