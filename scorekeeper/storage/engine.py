@@ -70,6 +70,10 @@ def _tune_sqlite(engine: Engine) -> None:
 def reading(db: sessionmaker[Session]) -> Iterator[Session]:
     """A session in one read transaction (a consistent snapshot)."""
     with db() as session, session.begin():
+        if session.get_bind().dialect.name != "sqlite":
+            # PostgreSQL's default READ COMMITTED gives each statement its own snapshot;
+            # a read-only REPEATABLE READ transaction gives all of them one (and never fails).
+            session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
         yield session
 
 

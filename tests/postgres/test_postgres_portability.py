@@ -9,6 +9,7 @@ import pytest
 from sqlalchemy import text
 
 from scorekeeper import games, storage
+from scorekeeper.storage import records
 
 # Each check runs on both backends: the point is that they behave the same.
 pytestmark = pytest.mark.backends("sqlite", "postgresql")
@@ -85,3 +86,24 @@ def test_a_database_server_restart_does_not_fail_the_next_request(db, make_game,
         ).fetchall()
     assert cut
     assert len(games.load_game(db, token).game.turns) == 1
+
+
+def test_a_game_is_read_from_one_snapshot_even_if_a_turn_commits_midway(
+    db, make_game, monkeypatch
+):
+    token = make_game(turns=[("22456", "chance")]).edit_token
+    real = records.load_entries
+    writes = []
+
+    def entries_after_another_phone_records(session, game_id):
+        # Between the reader's two SELECTs another phone records Bo's turn and commits.
+        if not writes:
+            writes.append(None)  # the writer below reads its entries through here too
+            writes[0] = games.record_turn(db, token, 1, (1, 2, 3, 4, 6), "ones")
+        return real(session, game_id)
+
+    monkeypatch.setattr(records, "load_entries", entries_after_another_phone_records)
+    loaded = games.load_game(db, token)
+    assert writes[0].version == 2  # the other phone's turn did commit
+    # Everything this load returns comes from the state before that commit.
+    assert (loaded.version, len(loaded.game.turns)) == (1, 1)
