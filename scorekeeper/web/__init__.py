@@ -53,6 +53,7 @@ def init_app(app: Flask) -> None:
         has_endpoint=has_endpoint, has_static=has_static, signed=presenters.signed,
         turn_headline=presenters.turn_headline, turn_summary=presenters.turn_summary,
         cell_turns=presenters.cell_turns, dice_text=presenters.dice_text,
+        sheet_labels=presenters.sheet_labels,
         upper_boxes=UPPER_BOXES, lower_boxes=LOWER_BOXES, ROUNDS=ROUNDS,
     )
     app.jinja_env.trim_blocks = True

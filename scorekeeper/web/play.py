@@ -105,25 +105,30 @@ def options(token: str):
 @bp.post("/turns")
 def record(token: str):
     """Record the current player's turn; a stale or repeated form never records twice."""
+    # The game is opened and replayed once, inside record_turn's write transaction (the
+    # authoritative copy, which also refuses a view token); a refusal loads it again to answer.
     form = TurnForm()
-    loaded = _load_for_edit(token)
     text = form.dice.data if isinstance(form.dice.data, str) else ""
     expected = as_int(form.turn.data)
     if expected is None:
-        return _refuse(loaded, token, text, gettext("This form is out of date; enter the dice again."))
+        message = gettext("This form is out of date; enter the dice again.")
+        return _refuse(_load_for_edit(token), token, text, message)
     try:
         dice = parse_dice(text[:200])
     except DiceError as error:
-        return _refuse(loaded, token, text, str(error), dice_error=True)
+        return _refuse(_load_for_edit(token), token, text, str(error), dice_error=True)
     box = form.box.data if isinstance(form.box.data, str) else ""
     try:
         updated = games.record_turn(storage.get_db(), token, expected, dice, box[:40])
     except games.StaleTurn as stale:
         return _render(stale.game, token, status=409, notice=_stale_message(stale))
-    except (games.ReadOnly, games.GameNotFound):
+    except games.GameNotFound:
+        forget(token)
+        abort(404)
+    except games.ReadOnly:
         abort(404)
     except RuleViolation as error:
-        return _refuse(loaded, token, text, violation_message(error))
+        return _refuse(_load_for_edit(token), token, text, violation_message(error))
     if is_htmx():
         return _render(updated, token)
     flash(announcement(updated.game))

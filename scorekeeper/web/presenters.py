@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from flask_babel import gettext
+from flask_babel import get_locale, gettext
 
-from scorekeeper.rules import BOXES, ROUNDS, Box, Game, RuleViolation, Scorecard, Turn
+from scorekeeper.rules import (
+    BOXES, LOWER_BOXES, ROUNDS, UPPER_BOXES, Box, Game, RuleViolation, Scorecard, Turn,
+)
 
 from .dice import DiceError, dice_digits, dice_text, parse_dice
 from .i18n import box_name, violation_message
@@ -106,6 +109,58 @@ def cell_turns(game: Game) -> dict[tuple[int, Box], Turn]:
     return {(turn.player, turn.box): turn for turn in game.turns}
 
 
+@dataclass(frozen=True)
+class BoxLabel:
+    """A box's row head on the sheet: its full name and the abbreviation narrow screens show."""
+
+    box: Box
+    name: str
+    short: str
+
+
+@dataclass(frozen=True)
+class SheetLabels:
+    """The sheet's words, translated once per language instead of once per cell."""
+
+    upper: tuple[BoxLabel, ...]
+    lower: tuple[BoxLabel, ...]
+    empty: str  # an open cell, for screen readers
+    not_yet: str  # the upper bonus while it is still open
+    correct: str  # a filled cell's link: "%(player)s, %(box)s: %(points)s. Correct this turn"
+
+
+def _short_names() -> dict[Box, str]:
+    # Abbreviations as on a paper pad; the full name is kept in <abbr title> and for screen readers.
+    return {
+        Box.ONES: gettext("1s"), Box.TWOS: gettext("2s"), Box.THREES: gettext("3s"),
+        Box.FOURS: gettext("4s"), Box.FIVES: gettext("5s"), Box.SIXES: gettext("6s"),
+        Box.THREE_OF_A_KIND: gettext("3 kind"), Box.FOUR_OF_A_KIND: gettext("4 kind"),
+        Box.FULL_HOUSE: gettext("Full H"), Box.SMALL_STRAIGHT: gettext("Sm str"),
+        Box.LARGE_STRAIGHT: gettext("Lg str"), Box.YAHTZEE: gettext("Yahtzee"),
+        Box.CHANCE: gettext("Chance"),
+    }
+
+
+@lru_cache(maxsize=16)
+def _sheet_labels(locale: str) -> SheetLabels:
+    """The labels in `locale`, which is the request's current language (the cache key)."""
+    short = _short_names()
+
+    def labels(boxes: tuple[Box, ...]) -> tuple[BoxLabel, ...]:
+        return tuple(BoxLabel(box, box_name(box), short[box]) for box in boxes)
+
+    return SheetLabels(
+        upper=labels(UPPER_BOXES), lower=labels(LOWER_BOXES),
+        empty=gettext("empty"), not_yet=gettext("not yet"),
+        correct=gettext("%(player)s, %(box)s: %(points)s. Correct this turn"),
+    )
+
+
+def sheet_labels() -> SheetLabels:
+    """The sheet's labels in the current request's language."""
+    return _sheet_labels(str(get_locale() or "en"))
+
+
 def turn_headline(game: Game) -> str:
     """ "Round 4 of 13 · Bo" while playing."""
     return gettext(
@@ -145,6 +200,6 @@ def signed(number: int) -> str:
 
 
 __all__ = [
-    "Entry", "Option", "announcement", "build_entry", "cell_turns", "dice_text", "keypad_text",
-    "options_for", "signed", "turn_headline", "turn_summary",
+    "BoxLabel", "Entry", "Option", "SheetLabels", "announcement", "build_entry", "cell_turns", "dice_text", "keypad_text",
+    "options_for", "sheet_labels", "signed", "turn_headline", "turn_summary",
 ]
