@@ -171,3 +171,34 @@ def make_game(db: sessionmaker[Session]) -> MakeGame:
         return games.Created(created.edit_token, created.view_token, loaded)
 
     return make
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def chromium_browser() -> Iterator[Any]:
+    """The one Debian Chromium of the whole run (Playwright's sync API allows one per thread).
+
+    Every suite's browser fixture returns this one; a missing Chromium fails (make test installs it).
+    """
+    import os
+
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        pytest.fail(
+            f"{CHROMIUM} is missing: the browser tests need Debian's Chromium. "
+            "Run `make system-deps` (or `sudo apt-get install chromium`); never download a browser.",
+            pytrace=False,
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()

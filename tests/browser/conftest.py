@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import threading
 from collections.abc import Iterator
@@ -16,11 +15,6 @@ from browser_support import open_context
 
 from scorekeeper import create_app, storage
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
 
 
@@ -73,22 +67,9 @@ def live_app(tmp_path_factory: pytest.TempPathFactory, migrated_template: Path) 
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    """Debian's Chromium through Playwright (never a downloaded browser); missing → a clear failure."""
-    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
-        pytest.fail(
-            f"{CHROMIUM} is missing: the browser tests need Debian's Chromium. "
-            "Run `make system-deps` (or `sudo apt-get install chromium`); never download a browser.",
-            pytrace=False,
-        )
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+def browser(chromium_browser) -> object:
+    """Debian's Chromium through Playwright (shared with every suite; see tests/conftest.py)."""
+    return chromium_browser
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from coach_support import sheet_order_turns, varied_turns
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 from pypdf import PdfReader
 from werkzeug.serving import make_server
 
@@ -21,9 +21,6 @@ from scorekeeper import create_app, games, storage
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 OUT = Path(__file__).resolve().parents[2] / "test-output" / "coach"
 PHONE = {"width": 390, "height": 844}
 
@@ -45,12 +42,9 @@ def served(tmp_path_factory, migrated_template, coach_tables) -> Iterator[tuple[
         storage.dispose(app)
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield chromium
-        chromium.close()
+@pytest.fixture
+def browser(chromium_browser) -> object:
+    return chromium_browser
 
 
 @pytest.fixture(params=[True, False], ids=["htmx", "no-js"])

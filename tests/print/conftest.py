@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -17,10 +17,6 @@ from .sample_games import entries
 
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "print"
 ORIGIN = "http://scorekeeper.test"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
 
 StoreGame = Callable[..., games.Created]
 
@@ -76,16 +72,9 @@ def to_png(path: Path) -> list[Path]:
 
 
 @pytest.fixture(scope="session")
-def chromium() -> Iterator[object]:
-    """Debian's Chromium driven by Playwright (never a downloaded browser)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True,
-        )
-        yield browser
-        browser.close()
+def chromium(chromium_browser) -> object:
+    """Debian's Chromium driven by Playwright (shared with every suite; see tests/conftest.py)."""
+    return chromium_browser
 
 
 def _serve_from(client: FlaskClient) -> Callable[[object], None]:

@@ -3,33 +3,21 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from share_helpers import Phone
 
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "share"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
 PHONE = {"width": 390, "height": 844}
 LIVE_WITHIN = 3.0  # seconds
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True,
-        )
-        yield chromium
-        chromium.close()
+@pytest.fixture
+def browser(chromium_browser) -> object:
+    return chromium_browser
 
 
 def open_phone(browser, url: str, viewport=PHONE):
