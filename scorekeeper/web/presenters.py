@@ -134,10 +134,9 @@ def _short_names() -> dict[Box, str]:
     return {
         Box.ONES: gettext("1s"), Box.TWOS: gettext("2s"), Box.THREES: gettext("3s"),
         Box.FOURS: gettext("4s"), Box.FIVES: gettext("5s"), Box.SIXES: gettext("6s"),
-        Box.THREE_OF_A_KIND: gettext("3 kind"), Box.FOUR_OF_A_KIND: gettext("4 kind"),
-        Box.FULL_HOUSE: gettext("Full H"), Box.SMALL_STRAIGHT: gettext("Sm str"),
-        Box.LARGE_STRAIGHT: gettext("Lg str"), Box.YAHTZEE: gettext("Yahtzee"),
-        Box.CHANCE: gettext("Chance"),
+        Box.THREE_OF_A_KIND: gettext("3K"), Box.FOUR_OF_A_KIND: gettext("4K"),
+        Box.FULL_HOUSE: gettext("FH"), Box.SMALL_STRAIGHT: gettext("SS"),
+        Box.LARGE_STRAIGHT: gettext("LS"), Box.YAHTZEE: gettext("Yz"), Box.CHANCE: gettext("Ch"),
     }
 
 

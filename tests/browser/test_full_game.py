@@ -122,7 +122,8 @@ def test_a_whole_two_player_game_with_jokers_an_undo_and_a_correction_ends_engin
             expect(page.locator("#live")).to_have_text(announced(after))
             just = page.locator("#play table.sheet td.just")
             expect(just).to_have_count(1)
-            expect(just.locator("a")).to_have_text(str(after.last_turn.points))
+            # The figure, and a star beside it when this turn earned the Yahtzee bonus.
+            expect(just.locator("a")).to_have_text(re.compile(rf"^{after.last_turn.points}★?$"))
 
             if turn == 13:  # mid-game: Ann's three Yahtzees are on the sheet
                 page.screenshot(path=str(screenshots / "mid-game-sheet.png"), full_page=True)

@@ -70,3 +70,106 @@ def test_three_of_a_kind_fits_two_lines_in_its_button_at_390_px(browser, live_ap
         page.locator("#options").screenshot(path=str(polish / f"options-{dice}-390.png"))
     finally:
         context.close()
+
+
+SIX = ["Amelie", "Bertha", "Claude", "Daniel", "Eloise", "Franco"]
+PLAIN = "12346"  # never a Yahtzee
+
+
+def bonus_game(live_app, names: list[str]) -> str:
+    """Three rounds; the first player scores a Yahtzee, then an extra one forced into Fives (+100)."""
+    rest = len(names) - 1
+    turns = [("55555", "yahtzee")] + [(PLAIN, "ones")] * rest
+    turns += [("55555", "fives")] + [(PLAIN, "twos")] * rest
+    turns += [(PLAIN, "threes")] * len(names)
+    return stored(live_app, names, turns)
+
+
+def test_six_names_of_six_letters_are_not_truncated_at_360_px(browser, live_app, polish):
+    token = bonus_game(live_app, SIX)
+    context = open_context(browser, viewport={"width": 360, "height": 780})
+    try:
+        page = context.new_page()
+        page.goto(f"{live_app.url}/g/{token}")
+        page.screenshot(path=str(polish / "six-players-360.png"), full_page=True)
+        names = page.locator("table.sheet .pname")
+        expect(names).to_have_count(6)
+        clipped = names.evaluate_all("els => els.filter(el => el.scrollWidth > el.clientWidth)"
+                                     ".map(el => el.textContent)")
+        assert clipped == [], f"truncated names: {clipped}"
+        assert page.locator(".sheet-scroll").evaluate("el => el.scrollWidth <= el.clientWidth")
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 360
+        assert page.errors == []
+    finally:
+        context.close()
+
+
+def box_of(locator) -> dict:  # noqa: ANN001
+    return locator.bounding_box()
+
+
+def test_the_bonus_marks_sit_with_their_players_number(browser, live_app, polish):
+    token = bonus_game(live_app, ["Ann", "Bo"])
+    context = open_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_app.url}/g/{token}")
+        page.locator(".sheet-wrap").screenshot(path=str(polish / "sheet-bonus-390.png"))
+        # The star of the extra Yahtzee: inside Ann's Fives cell, at its number's shoulder.
+        fives = page.locator("table.sheet tr.box-row").nth(4).locator("td").first
+        star, number = box_of(fives.locator(".star")), box_of(fives.locator(".pts"))
+        cell = box_of(fives)
+        assert cell["x"] <= star["x"] and star["x"] + star["width"] <= cell["x"] + cell["width"]
+        assert abs(star["x"] - (number["x"] + number["width"])) <= 3
+        # The Yahtzee-bonus row: Ann's 100 with its star right under it, centred on it.
+        ybonus = page.locator("table.sheet tr.ybonus-row td").first
+        points, marks = box_of(ybonus.locator(".ybonus-pts")), box_of(ybonus.locator(".marks"))
+        expect(ybonus.locator(".marks")).to_have_text("★")
+        assert 0 <= marks["y"] - (points["y"] + points["height"]) <= 3
+        centre = lambda box: box["x"] + box["width"] / 2  # noqa: E731
+        assert abs(centre(marks) - centre(points)) <= 2
+        assert page.locator("table.sheet tr.ybonus-row td").nth(1).inner_text().strip() == ""
+    finally:
+        context.close()
+
+
+def text_baseline(locator) -> float:  # noqa: ANN001
+    """The y of the first visible text's baseline inside an element (font metrics of its parent)."""
+    return locator.evaluate(
+        """el => {
+            const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+            for (let node; (node = walk.nextNode());) {
+                const parent = node.parentElement;
+                if (!node.textContent.trim() || parent.closest('.visually-hidden, .star')
+                    || !parent.getClientRects().length) continue;
+                const probe = document.createElement('span');
+                probe.style.cssText = 'display:inline-block;width:0;height:0;vertical-align:baseline';
+                parent.insertBefore(probe, node);
+                const y = probe.getBoundingClientRect().top;
+                probe.remove();
+                return y;
+            }
+            return null;
+        }"""
+    )
+
+
+def test_row_labels_share_the_baseline_of_their_figures(browser, live_app):
+    token = bonus_game(live_app, ["Ann", "Bo"])
+    context = open_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_app.url}/g/{token}")
+        rows = page.locator("table.sheet tr.box-row, table.sheet tr.sum-row, table.sheet tr.grand-row")
+        checked = 0
+        for index in range(rows.count()):
+            row = rows.nth(index)
+            figure = text_baseline(row.locator("td").first)
+            if figure is None:
+                continue
+            label = text_baseline(row.locator("th"))
+            assert abs(label - figure) <= 0.75, (row.inner_text(), label, figure)
+            checked += 1
+        assert checked >= 6
+    finally:
+        context.close()

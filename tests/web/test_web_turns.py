@@ -190,7 +190,7 @@ def test_an_extra_yahtzee_shows_the_bonus_before_the_choice(client, make_game):
 def test_the_recorded_bonus_shows_as_a_mark_on_the_sheet(client, make_game):
     created = make_game(["Ann"], turns=[("66666", "yahtzee"), ("66666", "sixes")])
     text = page_text(client.get(f"/g/{created.edit_token}"))
-    assert "✓ 100 1 bonus" in text
+    assert "100 ★ 1 bonus" in text  # the points, the player's star under them, the words for a reader
 
 
 def test_a_missing_or_garbled_turn_number_is_refused_and_nothing_is_stored(client, token, db):
