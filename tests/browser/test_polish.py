@@ -173,3 +173,46 @@ def test_row_labels_share_the_baseline_of_their_figures(browser, live_app):
         assert checked >= 6
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["720p", "1080p"])
+@pytest.mark.parametrize("rounds", [5, 13], ids=["playing", "over"])
+def test_the_view_link_fills_a_tv_with_type_readable_across_the_room(
+    browser, live_app, polish, size, rounds,
+):
+    names = ["Annabelle", "Bo", "Cyrille", "Dee", "Evangeline", "Fred"]
+    db = live_app.app.extensions[storage.DB_KEY]
+    created = games.create_game(db, names, "hasbro-1996", title="Family night")
+    boxes = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind",
+             "four_of_a_kind", "full_house", "small_straight", "large_straight", "yahtzee", "chance"]
+    chance = ["66665", "55554", "66665", "44443", "33332", "22221"]  # a winner, a tie for second
+    turns = [(chance[seat] if box == "chance" else PLAIN, box)
+             for box in boxes[:rounds] for seat in range(len(names))]
+    for index, (dice, box) in enumerate(turns):
+        games.record_turn(db, created.edit_token, index, tuple(int(d) for d in dice), box)
+    width, height = size
+    context = open_context(browser, viewport={"width": width, "height": height},
+                           device_scale_factor=1, is_mobile=False, has_touch=False)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_app.url}/g/{created.view_token}")
+        page.screenshot(path=str(polish / f"board-{width}x{height}-{'over' if rounds == 13 else 'playing'}.png"))
+        board = box_of(page.locator("#board"))
+        assert board["width"] >= 0.9 * width
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= width
+        standings = page.locator("#board ol.standings li")
+        expect(standings).to_have_count(6)
+        px = lambda locator: float(locator.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))  # noqa: E731
+        # A 40" 720p TV has ~0.7 mm pixels: 32 px and up (2.5% of the width) for names, more for the turn.
+        assert px(standings.first) >= 0.025 * width
+        last = box_of(standings.last)
+        assert last["y"] + last["height"] <= height, "the whole standings are on the first screen"
+        if rounds < 13:
+            who = page.locator("#board .board-who")
+            expect(who).to_have_text("Annabelle to play")
+            assert px(who) >= 0.07 * height
+        sheet = box_of(page.locator("#board .sheet-wrap"))
+        assert sheet["x"] > board["x"] + board["width"] / 3, "the sheet sits beside the standings"
+        assert page.errors == []
+    finally:
+        context.close()
