@@ -49,6 +49,7 @@ test: setup system-deps
 bench: setup
 	$(BIN)/python benchmarks/rules_bench.py
 	$(BIN)/python benchmarks/web_bench.py
+	$(BIN)/python benchmarks/poll_bench.py
 	$(BIN)/python benchmarks/advisor_bench.py
 
 clean:
