@@ -11,6 +11,15 @@ from scorekeeper.rules import BOXES, Game
 PHONE = {"width": 390, "height": 844}
 
 
+def _is_error(message) -> bool:  # noqa: ANN001 - Playwright's ConsoleMessage
+    """A console error that means something broke.
+
+    htmx logs "htmx:sendAbort" when the browser cancels a request in flight because the
+    player followed a link (a background refresh, say): that is navigation, not a fault.
+    """
+    return message.type == "error" and "htmx:sendAbort" not in message.text
+
+
 def open_context(browser, **options):  # noqa: ANN001, ANN201 - Playwright types
     """A phone-sized context (390×844 unless told) whose pages record script errors in page.errors."""
     settings = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
@@ -20,7 +29,7 @@ def open_context(browser, **options):  # noqa: ANN001, ANN201 - Playwright types
 
     def watch(page) -> None:  # noqa: ANN001
         page.errors = []
-        page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+        page.on("console", lambda m: _is_error(m) and page.errors.append(m.text))
         page.on("pageerror", lambda error: page.errors.append(str(error)))
 
     context.on("page", watch)
