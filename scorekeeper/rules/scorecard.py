@@ -69,8 +69,16 @@ class Scorecard:
 
     def why_not(self, box: Box, dice: object) -> str | None:
         """Why this box may not take these dice (already filled, or the joker order), or None."""
-        refusal = self._refusal(_as_box(box), normalize_dice(dice))
+        refusal = self.refusal(box, dice)
         return None if refusal is None else str(refusal)
+
+    def refusal(self, box: Box, dice: object) -> RuleViolation | None:
+        """The RuleViolation fill() would raise for this box and these dice, or None if allowed.
+
+        Unlike why_not it keeps the message's template and params, so a caller can translate it.
+        An unknown box or bad dice raise, as everywhere else.
+        """
+        return self._refusal(_as_box(box), normalize_dice(dice))
 
     def bonus_due(self, dice: object) -> bool:
         """These dice earn the +100 extra-Yahtzee bonus on this sheet."""

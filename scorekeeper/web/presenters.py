@@ -56,11 +56,8 @@ class Entry:
 
 def refusal(card: Scorecard, box: Box, dice: tuple[int, ...]) -> str | None:
     """The engine's reason (translated) why this box may not take these dice, or None."""
-    try:
-        card.fill(box, dice)
-    except RuleViolation as error:
-        return violation_message(error)
-    return None
+    violation = card.refusal(box, dice)
+    return None if violation is None else violation_message(violation)
 
 
 def options_for(card: Scorecard, dice: tuple[int, ...]) -> list[Option]:

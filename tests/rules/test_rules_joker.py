@@ -117,6 +117,7 @@ def test_an_extra_yahtzee_follows_the_editions_joker_order(edition, yahtzee, fil
 def test_why_not_names_the_joker_step_that_forbids_a_box(edition, filled, refused, message):
     card = sheet_with(edition, 50, filled)
     assert card.why_not(refused, FOURS) == message
+    assert card.refusal(refused, FOURS).template == message  # no params: the template is the text
     with pytest.raises(RuleViolation) as refusal:
         card.fill(refused, FOURS)
     assert str(refusal.value) == message

@@ -245,3 +245,23 @@ def test_editions_have_ids_names_and_a_description_of_their_joker_order():
     assert "Three or Four of a kind" in Edition.HASBRO_2016.description
     assert "Three or Four of a kind" not in Edition.HASBRO_1996.description
     assert all(edition.description.endswith(".") for edition in Edition)
+
+
+def test_refusal_is_the_violation_fill_would_raise_with_its_template_and_params():
+    card = Scorecard().fill(B.FOURS, [4, 4, 1, 2, 3])
+    refusal = card.refusal(B.FOURS, [4, 4, 4, 4, 6])
+    assert isinstance(refusal, RuleViolation)
+    assert (refusal.template, refusal.params) == ("%(box)s is already filled.", {"box": "Fours"})
+    with pytest.raises(RuleViolation) as raised:
+        card.fill(B.FOURS, [4, 4, 4, 4, 6])
+    assert (raised.value.template, raised.value.params) == (refusal.template, refusal.params)
+    assert str(refusal) == card.why_not(B.FOURS, [4, 4, 4, 4, 6])
+
+
+def test_refusal_is_none_for_an_allowed_box_and_raises_for_bad_dice_or_box():
+    card = Scorecard()
+    assert card.refusal("chance", PLAIN) is None
+    with pytest.raises(RuleViolation, match="Enter exactly five dice"):
+        card.refusal(B.CHANCE, [1, 2, 3])
+    with pytest.raises(RuleViolation, match="There is no box called"):
+        card.refusal("seven", PLAIN)
