@@ -127,6 +127,11 @@ class Scorecard:
         return UPPER_BONUS_POINTS if self.upper_subtotal >= UPPER_BONUS_THRESHOLD else 0
 
     @property
+    def upper_bonus_settled(self) -> bool:
+        """The upper bonus can no longer change: 35 is earned, or every upper box is filled."""
+        return self.upper_bonus > 0 or None not in self.scores[:6]
+
+    @property
     def upper_total(self) -> int:
         """Upper subtotal plus the upper bonus."""
         return self.upper_subtotal + self.upper_bonus

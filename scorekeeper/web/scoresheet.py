@@ -146,8 +146,7 @@ def _upper_subtotal(card: Scorecard) -> Cell:
 
 def _upper_bonus(card: Scorecard) -> Cell:
     # 35 is final as soon as it is earned; 0 only once the section is complete.
-    earned = card.upper_bonus > 0
-    return Cell(str(card.upper_bonus) if earned or _upper_done(card) else "")
+    return Cell(str(card.upper_bonus) if card.upper_bonus_settled else "")
 
 
 def _upper_total(card: Scorecard) -> Cell:

@@ -158,6 +158,17 @@ def test_the_upper_bonus_needs_63_exactly():
     assert (card.upper_subtotal, card.upper_bonus, card.upper_total) == (63, 35, 98)
 
 
+def test_the_upper_bonus_is_settled_once_earned_or_once_every_upper_box_is_filled():
+    sixes = [(B.SIXES, [6, 6, 6, 6, 6]), (B.FIVES, [5, 5, 5, 5, 5]), (B.FOURS, [4, 4, 4, 4, 4])]
+    assert not Scorecard().upper_bonus_settled
+    assert not sheet(Edition.HASBRO_1996, sixes[:2]).upper_bonus_settled  # 55: still open
+    earned = sheet(Edition.HASBRO_1996, sixes)  # 75 with three upper boxes still empty
+    assert earned.upper_bonus == 35 and earned.upper_bonus_settled
+    missed = sheet(Edition.HASBRO_1996, [(box, PLAIN) for box in UPPER_BOXES])
+    assert missed.upper_bonus == 0 and missed.upper_bonus_settled
+    assert not sheet(Edition.HASBRO_1996, [(box, PLAIN) for box in UPPER_BOXES[:5]]).upper_bonus_settled
+
+
 def test_lower_boxes_never_count_toward_the_upper_bonus():
     card = sheet(Edition.HASBRO_1996, [(box, [6, 6, 6, 6, 5]) for box in LOWER_BOXES])
     assert card.lower_subtotal == 29 * 3
