@@ -121,7 +121,8 @@ def record(token: str):
     try:
         updated = games.record_turn(storage.get_db(), token, expected, dice, box[:40])
     except games.StaleTurn as stale:
-        return _render(stale.game, token, status=409, notice=_stale_message(stale))
+        entry = _after_conflict(stale.game, expected, dice, text)
+        return _render(stale.game, token, status=409, entry=entry, notice=_stale_message(stale))
     except games.GameNotFound:
         forget(token)
         abort(404)
@@ -133,6 +134,15 @@ def record(token: str):
         return _render(updated, token)
     flash(announcement(updated.game))
     return redirect(url_for("play.game", token=token), 303)
+
+
+def _after_conflict(loaded: games.LoadedGame, expected: int, dice: tuple[int, ...], text: str) -> Entry:
+    """The entry on the fresh sheet after a stale turn: the dice stay typed (they may be the next
+    player's roll) unless they are the very dice stored for that turn (this form sent twice)."""
+    turns = loaded.game.turns
+    if 0 <= expected < len(turns) and sorted(turns[expected].dice) == sorted(dice):
+        return Entry()
+    return build_entry(loaded.game, text[:200], validate=False)
 
 
 def _refuse(loaded, token: str, text: str, message: str, *, dice_error: bool = False):
