@@ -10,7 +10,7 @@ import logging
 from dataclasses import dataclass, field
 
 from flask import (
-    Blueprint, Flask, abort, current_app, flash, redirect, render_template, request, url_for,
+    Blueprint, Flask, abort, flash, redirect, render_template, request, url_for,
 )
 from flask_babel import format_decimal, gettext
 from flask_wtf import FlaskForm
@@ -23,6 +23,7 @@ from scorekeeper.rules import Box, Edition
 
 from .coach_chart import Chart, review_chart
 from .dice import DiceError, parse_dice
+from .loading import load_or_404
 from .presenters import Entry, announcement
 from .rendering import is_htmx, page_or_fragment
 
@@ -179,22 +180,11 @@ class CoachForm(FlaskForm):
     coach = HiddenField()
 
 
-def _load(token: str, *, edit: bool) -> games.LoadedGame:
-    """The game this token opens (the same 404 for a wrong token, or a view token where editing)."""
-    try:
-        loaded = games.load_game(storage.get_db(), token)
-    except games.GameNotFound:
-        abort(404)
-    if edit and loaded.access != "edit":
-        abort(404)
-    return loaded
-
-
 @bp.post("/coach")
 def switch(token: str):
     """Switch the coach on or off for everyone on the game (recorded in the history)."""
     form = CoachForm()
-    _load(token, edit=True)
+    load_or_404(token, edit=True)
     wanted = form.coach.data if isinstance(form.coach.data, str) else ""
     if wanted not in ("on", "off"):
         abort(400)
@@ -212,7 +202,7 @@ def switch(token: str):
 @bp.get("/keep")
 def keep(token: str):
     """The keep panel's answer: the game page without JavaScript, the panel alone for htmx."""
-    loaded = _load(token, edit=True)
+    loaded = load_or_404(token, edit=True)
     game = loaded.game
     if not loaded.coach or game.is_over:
         if is_htmx():
@@ -230,7 +220,7 @@ def keep(token: str):
 @bp.get("/review")
 def review(token: str):
     """Each player's boxes against the best ones, points lost and the expected score over time."""
-    loaded = _load(token, edit=False)
+    loaded = load_or_404(token)
     game = loaded.game
     open_now = game.is_over or loaded.coach
     advisor = advisor_for(game.edition) if open_now and game.turns else None

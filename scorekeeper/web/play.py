@@ -13,32 +13,13 @@ from scorekeeper.rules import BOXES, RuleViolation
 from .dice import DiceError, dice_text, parse_dice
 from .forms import ActionForm, CorrectForm, DiceForm, TurnForm, VersionForm, as_int
 from .i18n import translated, violation_message
+from .loading import load_or_404
 from .presenters import Entry, announcement, build_entry, keypad_text, turn_summary
 from .recent import forget, remember
 from .rendering import is_htmx, page_or_fragment
 from .export import export_game
 
 bp = Blueprint("play", __name__, url_prefix="/g/<token>")
-
-
-# -- loading -------------------------------------------------------------------
-
-
-def _load(token: str) -> games.LoadedGame:
-    """The game this token opens; the same 404 for any token that opens nothing."""
-    try:
-        return games.load_game(storage.get_db(), token)
-    except games.GameNotFound:
-        forget(token)
-        abort(404)
-
-
-def _load_for_edit(token: str) -> games.LoadedGame:
-    """The game, only through its edit link: a view link gets the same 404 as a wrong token."""
-    loaded = _load(token)
-    if loaded.access != "edit":
-        abort(404)
-    return loaded
 
 
 def _stale_message(stale: games.StaleTurn) -> str:
@@ -68,7 +49,7 @@ def _render(
 @bp.get("")
 def game(token: str):
     """The game page (edit link) or the read-only scoreboard (view link)."""
-    loaded = _load(token)
+    loaded = load_or_404(token)
     remember(token, list(loaded.game.players), loaded.title)
     if loaded.access != "edit":
         response = page_or_fragment(
@@ -82,7 +63,7 @@ def game(token: str):
 def options(token: str):
     """Dice → the current player's boxes with points (htmx: the options fragment)."""
     form = DiceForm()
-    loaded = _load_for_edit(token)
+    loaded = load_or_404(token, edit=True)
     game = loaded.game
     text = form.dice.data if isinstance(form.dice.data, str) else ""
     if (form.add.data or form.clear.data) and not is_htmx():  # the keypad without JavaScript
@@ -112,11 +93,11 @@ def record(token: str):
     expected = as_int(form.turn.data)
     if expected is None:
         message = gettext("This form is out of date; enter the dice again.")
-        return _refuse(_load_for_edit(token), token, text, message)
+        return _refuse(load_or_404(token, edit=True), token, text, message)
     try:
         dice = parse_dice(text[:200])
     except DiceError as error:
-        return _refuse(_load_for_edit(token), token, text, str(error), dice_error=True)
+        return _refuse(load_or_404(token, edit=True), token, text, str(error), dice_error=True)
     box = form.box.data if isinstance(form.box.data, str) else ""
     try:
         updated = games.record_turn(storage.get_db(), token, expected, dice, box[:40])
@@ -129,7 +110,7 @@ def record(token: str):
     except games.ReadOnly:
         abort(404)
     except RuleViolation as error:
-        return _refuse(_load_for_edit(token), token, text, violation_message(error))
+        return _refuse(load_or_404(token, edit=True), token, text, violation_message(error))
     if is_htmx():
         return _render(updated, token)
     flash(announcement(updated.game))
@@ -159,7 +140,7 @@ def _refuse(loaded, token: str, text: str, message: str, *, dice_error: bool = F
 def undo(token: str):
     """Take back the last turn (guarded by the version of the page that asked)."""
     form = VersionForm()
-    loaded = _load_for_edit(token)
+    loaded = load_or_404(token, edit=True)
     version = as_int(form.version.data)
     last = loaded.game.last_turn
     try:
@@ -184,7 +165,7 @@ def undo(token: str):
 @bp.route("/turns/<int:index>/edit", methods=["GET", "POST"])
 def correct(token: str, index: int):
     """Correct an earlier turn's dice or box; the engine replays the rest or names the turn it breaks."""
-    loaded = _load_for_edit(token)
+    loaded = load_or_404(token, edit=True)
     game = loaded.game
     if not 0 <= index < len(game.turns):
         abort(404)
@@ -226,7 +207,7 @@ def correct(token: str, index: int):
 @bp.get("/history")
 def history(token: str):
     """Every turn in order, and every undo and correction with its time."""
-    loaded = _load(token)
+    loaded = load_or_404(token)
     events = [
         (event.at, translated(event.template, event.params) if event.template else event.summary)
         for event in games.history(storage.get_db(), token)
@@ -238,7 +219,7 @@ def history(token: str):
 @bp.get("/export.json")
 def export(token: str):
     """The game as JSON: edition, players, every turn, every player's totals and rank."""
-    loaded = _load(token)
+    loaded = load_or_404(token)
     response = jsonify(export_game(loaded))
     response.headers["Content-Disposition"] = "inline"
     return response
@@ -248,7 +229,7 @@ def export(token: str):
 def rematch(token: str):
     """Same players, edition, title and coach setting: a new game, opened at once."""
     ActionForm()  # CSRFProtect has checked the token already
-    loaded = _load_for_edit(token)
+    loaded = load_or_404(token, edit=True)
     players = list(loaded.game.players)
     created = games.create_game(
         storage.get_db(), players, loaded.edition, title=loaded.title, coach=loaded.coach,

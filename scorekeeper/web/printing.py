@@ -7,13 +7,14 @@ import unicodedata
 from datetime import date as Date
 from urllib.parse import quote
 
-from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask_babel import gettext
 
-from scorekeeper import games, storage
+from scorekeeper import games
 from scorekeeper.rules import Edition
 
 from .extensions import limiter
+from .loading import load_or_404
 from .pdf import PAPER_SIZES, render_pdf
 from .scoresheet import Sheet, sheet_context
 
@@ -32,14 +33,6 @@ _pdf_rate = limiter.shared_limit(pdf_limit, scope="printing-pdf")
 
 _UNSAFE_ASCII = re.compile(r"[^A-Za-z0-9._-]+")
 _UNSAFE_NAME = re.compile(r"[\x00-\x1f\x7f/\\\"]+")
-
-
-def _loaded(token: str) -> games.LoadedGame:
-    """The game this edit or view token opens; 404 for any other token."""
-    try:
-        return games.load_game(storage.get_db(), token)
-    except games.GameNotFound:
-        abort(404)
 
 
 def _game_sheet(loaded: games.LoadedGame) -> Sheet:
@@ -114,7 +107,7 @@ def _pdf_response(html: str, stem: str) -> Response:
 @bp.get("/g/<token>/print")
 def sheet(token: str) -> str:
     """The game's scoresheet laid out for paper, with its print controls on screen."""
-    loaded = _loaded(token)
+    loaded = load_or_404(token)
     return _render(
         _game_sheet(loaded), file_stem(loaded.title, loaded.created_at.date()), for_pdf=False,
         back_url=f"{request.script_root}/g/{quote(token, safe='')}",
@@ -126,7 +119,7 @@ def sheet(token: str) -> str:
 @_pdf_rate
 def game_pdf(token: str) -> Response:
     """The same scoresheet as a PDF file named after the game's title and date."""
-    loaded = _loaded(token)
+    loaded = load_or_404(token)
     stem = file_stem(loaded.title, loaded.created_at.date())
     html = _render(_game_sheet(loaded), stem, for_pdf=True)
     return _pdf_response(html, stem)
