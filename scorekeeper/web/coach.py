@@ -184,11 +184,11 @@ class CoachForm(FlaskForm):
 def switch(token: str):
     """Switch the coach on or off for everyone on the game (recorded in the history)."""
     form = CoachForm()
-    load_or_404(token, edit=True)
     wanted = form.coach.data if isinstance(form.coach.data, str) else ""
     if wanted not in ("on", "off"):
+        load_or_404(token, edit=True)  # a wrong token or a view link is a 404 whatever it sent
         abort(400)
-    try:
+    try:  # set_coach opens the game itself (and refuses a view link): no replay before it
         games.set_coach(storage.get_db(), token, wanted == "on")
     except (games.ReadOnly, games.GameNotFound):
         abort(404)
