@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Box, Edition, Game, Turn
 from .rules.boxes import N_
+from .rules.game import BAD_PLAYER_COUNT
 from .storage import records, tokens
 from .storage.engine import reading, writing
 
@@ -33,7 +34,6 @@ MAX_TITLE_LENGTH = 100
 ALREADY_RECORDED = N_("%(player)s's turn was already recorded.")
 SHEET_CHANGED = N_("The sheet changed on another phone.")
 
-BAD_PLAYER_COUNT = N_("A game has 1 to 8 players.")
 BAD_NAME = N_("A player's name has 1 to 24 characters.")
 DUPLICATE_NAME = N_("Two players cannot have the same name (%(name)s).")
 BAD_TITLE = N_("A title has at most 100 characters.")

@@ -9,10 +9,12 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, StringField
 from wtforms.validators import AnyOf, Length, Optional, ValidationError
 
+from scorekeeper.games import MAX_NAME_LENGTH
 from scorekeeper.rules import MAX_PLAYERS, MIN_PLAYERS, Edition
+from scorekeeper.rules.game import BAD_PLAYER_COUNT
 
-NAME_MAX = 24
-TITLE_MAX = 60
+NAME_MAX = MAX_NAME_LENGTH
+TITLE_MAX = 60  # stricter than storage's 100: a title fits one line of the sheet
 
 
 class RepeatedField(Field):
@@ -55,7 +57,7 @@ def check_names(raw: list[str]) -> tuple[list[str], dict[int, str], str | None]:
             seen[name.casefold()] = seat
     overall = None
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        overall = gettext("A game has 1 to 8 players.")
+        overall = gettext(BAD_PLAYER_COUNT)
     return names, errors, overall
 
 
@@ -74,7 +76,7 @@ class NewGameForm(FlaskForm):
         filters=[clean_text],
         validators=[
             Optional(),
-            Length(max=TITLE_MAX, message=lazy_gettext("A title has at most 60 characters.")),
+            Length(max=TITLE_MAX, message=lazy_gettext("A title has at most %(max)d characters.", max=TITLE_MAX)),
         ],
     )
     coach = BooleanField(lazy_gettext("Coach mode"), default=False)

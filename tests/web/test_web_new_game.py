@@ -77,6 +77,12 @@ def test_24_characters_is_still_a_name(client, loaded):
     assert loaded(token).game.players == ("B" * 24,)
 
 
+def test_a_title_longer_than_60_characters_is_refused_with_the_limit_named(client):
+    response = client.post("/new", data={"player": ["Ann"], "title": "T" * 61})
+    assert response.status_code == 422
+    assert "A title has at most 60 characters." in page_text(response)
+
+
 def test_no_players_and_nine_players_are_both_refused(client):
     assert client.post("/new", data={"title": "x"}).status_code == 422
     nine = [f"P{i}" for i in range(9)]
