@@ -16,6 +16,14 @@
     if (live && area && area.id === "play") { live.textContent = area.dataset.announce || ""; }
   });
 
+  /* A conflict (409: another phone was first) swaps in the fresh game area with its notice on top:
+     bring the notice onto the screen, the player's eyes are still on the button they pressed. */
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (!event.detail.xhr || event.detail.xhr.status !== 409) { return; }
+    var notice = document.querySelector("#play > .notice");
+    if (notice && notice.getBoundingClientRect().top < 0) { notice.scrollIntoView({ block: "start" }); }
+  });
+
   document.addEventListener("htmx:responseError", function () { fault(document.body.dataset.fault); });
   document.addEventListener("htmx:sendError", function () { fault(document.body.dataset.offline); });
   document.addEventListener("htmx:afterRequest", function (event) {

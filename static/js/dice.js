@@ -105,6 +105,19 @@
     }
   });
 
+  /* A turn was recorded (or undone) elsewhere under this kept entry: its boxes were for the
+     player before. Keep the dice, drop those boxes and ask again for the player now to play. */
+  document.addEventListener("live:stale", function (event) {
+    var form = event.target.querySelector("#dice-form");
+    var fresh = event.detail && event.detail.fresh && event.detail.fresh.querySelector("#dice-form");
+    if (!form || !fresh) { return; }
+    form.dataset.key = fresh.dataset.key;
+    form.dataset.asked = "";
+    var options = document.getElementById("options");
+    if (options) { options.textContent = ""; }
+    changed(form);
+  });
+
   /* Bring the boxes into view once they arrive. */
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "options") {

@@ -3,8 +3,9 @@
 // region and swaps it in around the dice entry, so what this player is typing stays put.
 //
 // The region is the element with data-poll (its poll URL) and data-version (the version it
-// shows). Inside it, the element marked data-live-keep (the dice entry) is kept as it is
-// while it holds anything typed or has the focus; everything around it is replaced.
+// shows). Its children marked data-live-keep="name" (the dice entry, the coach's keep panel)
+// are kept as they are while they hold anything typed, the focus or a shown result, when the
+// fresh region has one of that name; everything around them is replaced.
 (function () {
   "use strict";
 
@@ -73,37 +74,49 @@
     });
   }
 
-  function isDirty(entry) {
-    if (entry.contains(document.activeElement) && document.activeElement !== entry) return true;
-    var fields = entry.querySelectorAll("input:not([type=hidden]), textarea");
+  // Worth keeping: something typed, the focus, or a result the player may be reading.
+  function isDirty(kept) {
+    if (kept.contains(document.activeElement) && document.activeElement !== kept) return true;
+    var fields = kept.querySelectorAll("input:not([type=hidden]), textarea");
     for (var i = 0; i < fields.length; i++) {
       if (fields[i].value.trim() !== "") return true;
     }
-    return entry.querySelector(".is-filled, form.choose") !== null;
+    return kept.querySelector(".is-filled, form.choose, .keep-result, .field-error, .coach-wait") !== null;
   }
 
-  // The direct child of `root` that holds `node` (or null).
-  function childOf(root, node) {
-    while (node && node.parentNode !== root) node = node.parentNode;
-    return node;
+  // The region's direct children marked data-live-keep="name", by name.
+  function keepables(root) {
+    var found = {};
+    Array.prototype.forEach.call(root.children, function (child) {
+      var name = child.getAttribute("data-live-keep");
+      if (name !== null) found[name] = child;
+    });
+    return found;
   }
 
   function swap(current, fresh) {
-    var keep = current.querySelector("[data-live-keep]");
-    var slot = fresh.querySelector("[data-live-keep]");
-    var keepTop = keep && childOf(current, keep);
-    var slotTop = slot && childOf(fresh, slot);
-    var keeping = keep && slot && keepTop === keep && slotTop === slot && isDirty(keep);
-
-    var added = [];
-    Array.prototype.slice.call(current.childNodes).forEach(function (child) {
-      if (!(keeping && child === keep)) current.removeChild(child);
+    var slots = keepables(fresh);
+    var kept = []; // [element kept in place, the fresh element it stands for]
+    var olds = keepables(current);
+    Object.keys(olds).forEach(function (name) {
+      if (slots[name] && isDirty(olds[name])) kept.push([olds[name], slots[name]]);
     });
-    var before = true;
+    var keptNodes = kept.map(function (pair) { return pair[0]; });
+
+    // Kept elements never leave the page (a moved input would lose its focus and caret):
+    // everything else goes, and the fresh children are put around them in the fresh order.
+    Array.prototype.slice.call(current.childNodes).forEach(function (child) {
+      if (keptNodes.indexOf(child) < 0) current.removeChild(child);
+    });
+    var added = [];
+    var anchor = current.firstChild; // the next kept element still to pass
     Array.prototype.slice.call(fresh.childNodes).forEach(function (child) {
-      if (keeping && child === slot) { before = false; return; }
-      if (keeping && before) current.insertBefore(child, keep);
-      else current.appendChild(child);
+      var pair = kept.filter(function (p) { return p[1] === child; })[0];
+      if (pair) {
+        if (pair[0] === anchor) anchor = anchor.nextSibling;
+        return;
+      }
+      current.insertBefore(child, anchor);
       if (child.nodeType === 1) added.push(child);
     });
     // The region's own attributes carry the version, the CSRF header and the announcement.
@@ -115,8 +128,37 @@
       window.htmx.process(current);
       added.forEach(function (node) { window.htmx.trigger(node, "htmx:load"); });
     }
+    kept.forEach(function (pair) { follow(pair[0], pair[1]); });
     announce(current.getAttribute("data-announce"));
     current.dispatchEvent(new CustomEvent("live:updated", { bubbles: true }));
+  }
+
+  // A kept element made for another turn (recorded or undone elsewhere) takes the fresh one's
+  // attributes and labels, keeps what was typed, and says why its player should look again;
+  // "live:stale" lets its own script follow (dice.js asks for the new player's boxes).
+  function follow(kept, slot) {
+    var was = Number(kept.getAttribute("data-turn"));
+    var now = Number(slot.getAttribute("data-turn"));
+    if (was === now) return;
+    var message = kept.getAttribute(now > was ? "data-stale-recorded" : "data-stale-undone");
+    Array.prototype.slice.call(slot.attributes).forEach(function (attr) {
+      kept.setAttribute(attr.name, attr.value);
+    });
+    kept.classList.add("is-stale");
+    kept.querySelectorAll("[data-live-sync]").forEach(function (label) {
+      var same = slot.querySelector('[data-live-sync="' + label.getAttribute("data-live-sync") + '"]');
+      if (same) label.textContent = same.textContent;
+    });
+    var notice = kept.querySelector(".live-stale");
+    if (!notice) {
+      notice = document.createElement("p");
+      notice.className = "notice live-stale";
+      notice.setAttribute("role", "status");
+      kept.insertBefore(notice, kept.firstChild);
+    }
+    notice.textContent = message || "";
+    notice.hidden = !message;
+    kept.dispatchEvent(new CustomEvent("live:stale", { bubbles: true, detail: { fresh: slot } }));
   }
 
   function announce(text) {
@@ -125,7 +167,11 @@
   }
 
   document.addEventListener("htmx:beforeRequest", function () { inFlight += 1; lastRequest = Date.now(); });
-  document.addEventListener("htmx:afterRequest", function () { inFlight = Math.max(0, inFlight - 1); });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    inFlight = Math.max(0, inFlight - 1);
+    // The server answered this page: polls that failed before need not wait any longer.
+    if (event.detail && event.detail.successful && failures) { failures = 0; schedule(INTERVAL); }
+  });
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden) { failures = 0; schedule(0); }
   });
