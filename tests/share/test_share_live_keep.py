@@ -106,3 +106,15 @@ def test_a_kept_dice_entry_asks_again_for_the_player_whose_turn_it_is_now(browse
     assert phone_b.input_value("#dice") == ""
     status, _, body = Phone(live_server).get(url.removeprefix(live_server.url) + "/export.json")
     assert status == 200 and body.count('"box"') == 2 and '"fives"' in body
+
+    # B starts Ann's roll (the focus in the field); A takes Bo's turn back: B's field keeps its
+    # text and its focus, and says a turn was undone, now for Bo again.
+    phone_b.fill("#dice", "1234")
+    seconds_until(phone_a, "() => document.querySelector('.turn-head').textContent.includes('Round 2')")
+    phone_a.click("#play .actions button:has-text('Undo')")
+    assert turn_shown(phone_b, "Round 1 of 13 · Bo") < LIVE_WITHIN
+    assert phone_b.input_value("#dice") == "1234"
+    assert phone_b.evaluate("document.activeElement.id") == "dice"
+    assert (phone_b.inner_text(".entry .live-stale")
+            == "A turn was undone on another phone — check whose dice these are.")
+    assert phone_b.get_attribute(".entry", "aria-label") == "Dice of Bo"
