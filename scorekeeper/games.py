@@ -102,6 +102,8 @@ class HistoryEvent:
     """An undo, a correction or a coach switch, summed up in a player's words.
 
     ``template`` and ``params`` let the web layer translate: summary == template % params.
+    A param that is itself a phrase ("6 6 6 6 6 in Yahtzee for 50") is also in ``phrases``
+    as (template, params), its box by display name, so it can be translated too.
     """
 
     at: datetime
@@ -109,6 +111,7 @@ class HistoryEvent:
     summary: str
     template: str = ""
     params: dict[str, Any] = field(default_factory=dict)
+    phrases: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -356,34 +359,36 @@ def _turn_details(turn: Turn) -> dict[str, Any]:
     }
 
 
-def _turn_phrase(turn: dict[str, Any]) -> str:
-    """E.g. "2 2 4 5 6 in Chance for 19"."""
+def _turn_phrase(turn: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """E.g. "2 2 4 5 6 in Chance for 19", as (template, params)."""
     params = {
         "dice": " ".join(turn["dice"]), "box": Box(turn["box"]).display_name,
         "points": turn["points"], "bonus": turn["bonus"],
     }
-    return (TURN_WITH_BONUS_SUMMARY if turn["bonus"] else TURN_SUMMARY) % params
+    return (TURN_WITH_BONUS_SUMMARY if turn["bonus"] else TURN_SUMMARY), params
 
 
 def _history_event(players: Sequence[str], event: records.HistoryRecord) -> HistoryEvent:
     details = event.details
     params: dict[str, Any]
+    phrases: dict[str, tuple[str, dict[str, Any]]] = {}
     if event.kind == "undo":
         turn = details["turn"]
         template = UNDO_SUMMARY
-        params = {"player": players[turn["player"]], "round": turn["round"],
-                  "turn": _turn_phrase(turn)}
+        params = {"player": players[turn["player"]], "round": turn["round"]}
+        phrases = {"turn": _turn_phrase(turn)}
     elif event.kind == "correct":
         before = details["before"]
         template = CORRECT_SUMMARY
-        params = {"player": players[before["player"]], "round": before["round"],
-                  "before": _turn_phrase(before), "after": _turn_phrase(details["after"])}
+        params = {"player": players[before["player"]], "round": before["round"]}
+        phrases = {"before": _turn_phrase(before), "after": _turn_phrase(details["after"])}
     else:
         template = COACH_ON_SUMMARY if details["on"] else COACH_OFF_SUMMARY
         params = {}
+    params.update({key: phrase % values for key, (phrase, values) in phrases.items()})
     summary = template % params if params else template
     return HistoryEvent(at=event.at, kind=event.kind,  # type: ignore[arg-type]
-                        summary=summary, template=template, params=params)
+                        summary=summary, template=template, params=params, phrases=phrases)
 
 
 # -- small helpers -----------------------------------------------------------------

@@ -244,6 +244,9 @@ def test_undo_removes_the_last_turn_and_keeps_it_in_history(db, make_game):
     assert event.kind == "undo"
     assert event.summary == "Undid Bo's turn in round 1: 6 6 6 6 6 in Yahtzee for 50."
     assert event.summary == event.template % event.params
+    template, values = event.phrases["turn"]  # the turn phrase, translatable on its own
+    assert template % values == event.params["turn"] == "6 6 6 6 6 in Yahtzee for 50"
+    assert values["box"] == "Yahtzee"
 
 
 def test_undo_with_nothing_to_undo_is_refused_and_stores_nothing(db, make_game):

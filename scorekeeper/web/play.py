@@ -208,12 +208,17 @@ def correct(token: str, index: int):
 def history(token: str):
     """Every turn in order, and every undo and correction with its time."""
     loaded = load_or_404(token)
-    events = [
-        (event.at, translated(event.template, event.params) if event.template else event.summary)
-        for event in games.history(storage.get_db(), token)
-    ]
+    events = [(event.at, _history_text(event)) for event in games.history(storage.get_db(), token)]
     return render_template("games/history.html", loaded=loaded, game=loaded.game, token=token,
                            events=events)
+
+
+def _history_text(event: games.HistoryEvent) -> str:
+    """An event's summary in the current language, the turn phrases inside it included."""
+    params = dict(event.params)
+    for key, (template, values) in event.phrases.items():
+        params[key] = translated(template, {**values, "box": gettext(values["box"])})
+    return translated(event.template, params)
 
 
 @bp.get("/export.json")

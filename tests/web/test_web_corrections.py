@@ -123,3 +123,19 @@ def test_history_lists_every_turn_and_every_undo_and_correction(client, make_gam
     assert "Undid Bo's turn in round 1" in text
     assert "Corrected Ann's turn in round 1" in text
     assert "Round 1 · Ann: 6 in Twos" in text
+
+
+def test_every_word_of_a_history_line_goes_through_translation(client, make_game, loaded, monkeypatch):
+    from scorekeeper.web import i18n, play
+
+    def marked(text, **params):  # a stand-in language that brackets each translated message
+        return f"[{text}]" % params if params else f"[{text}]"
+
+    created = make_game(["Ann", "Bo"], turns=[("22456", "twos"), ("33356", "threes")])
+    token = created.edit_token
+    client.post(f"/g/{token}/undo", data={"version": str(loaded(token).version)})
+    monkeypatch.setattr(i18n, "gettext", marked)
+    monkeypatch.setattr(play, "gettext", marked)
+    text = page_text(client.get(f"/g/{token}/history"))
+    # The summary, the turn phrase inside it and the box name inside that are each translated.
+    assert "[Undid Bo's turn in round 1: [3 3 3 5 6 in [Threes] for 9].]" in text
