@@ -20,6 +20,11 @@ def dice_digits(text: str) -> str:
     return _SEPARATORS.sub("", text or "")
 
 
+def dice_faces(text: str) -> str:
+    """Only the typed digits that are die faces, in order (what the five slots show)."""
+    return "".join(ch for ch in dice_digits(text) if ch in "123456")
+
+
 def parse_dice(text: object) -> tuple[int, ...]:
     """Five dice from the typed text, in the order typed; DiceError says what is wrong."""
     if not isinstance(text, str):

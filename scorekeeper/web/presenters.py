@@ -11,7 +11,7 @@ from scorekeeper.rules import (
     BOXES, LOWER_BOXES, ROUNDS, UPPER_BOXES, Box, Game, RuleViolation, Scorecard, Turn,
 )
 
-from .dice import DiceError, dice_digits, dice_text, parse_dice
+from .dice import DiceError, dice_faces, dice_text, parse_dice
 from .i18n import box_name, violation_message
 
 
@@ -42,7 +42,7 @@ class Entry:
     @property
     def faces(self) -> list[int]:
         """The faces to show in the five slots (valid digits only)."""
-        return [int(ch) for ch in dice_digits(self.text) if ch in "123456"][:5]
+        return [int(ch) for ch in dice_faces(self.text)[:5]]
 
     @property
     def refusals(self) -> list[tuple[str, list[Option]]]:
@@ -93,7 +93,7 @@ def build_entry(game: Game, text: str = "", *, validate: bool = True) -> Entry:
 
 def keypad_text(text: str, add: object, clear: object) -> str:
     """The dice text after a keypad press without JavaScript: a face added or a slot cleared."""
-    digits = [ch for ch in dice_digits(text) if ch in "123456"]
+    digits = list(dice_faces(text))
     if isinstance(add, str) and add in ("1", "2", "3", "4", "5", "6") and len(digits) < 5:
         digits.append(add)
     if isinstance(clear, str) and clear in ("0", "1", "2", "3", "4") and int(clear) < len(digits):
