@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from scorekeeper.rules import BOXES, Box, Edition, Scorecard
+from scorekeeper.rules import Box, Edition, Scorecard
 
 # Dice that are no Yahtzee, no straight, no full house: a neutral fill for any box.
 PLAIN = (1, 2, 3, 5, 5)
