@@ -246,13 +246,8 @@ def set_coach(db: Db, token: str, on: bool) -> LoadedGame:
 
 def history(db: Db, token: str) -> list[HistoryEvent]:
     """The game's undos, corrections and coach switches, oldest first (view access is enough)."""
-    digest = tokens.token_hash(token)
-    if digest is None:
-        raise GameNotFound
     with reading(db) as session:
-        record = records.find_game(session, digest)
-        if record is None or not _matches(record.edit_hash, record.view_hash, digest):
-            raise GameNotFound
+        record, _ = _find(session, token)
         stored = records.load_history(session, record.id)
     return [_history_event(record.players, event) for event in stored]
 
@@ -260,8 +255,10 @@ def history(db: Db, token: str) -> list[HistoryEvent]:
 # -- opening a game ----------------------------------------------------------------
 
 
-def _open(session: Session, token: str, *, lock: bool = False) -> _Opened:
-    """Find the game by token hash, decide the access, and replay its entries."""
+def _find(
+    session: Session, token: str, *, lock: bool = False
+) -> tuple[records.GameRecord, Access]:
+    """The game's stored record and the access this token gives; GameNotFound otherwise."""
     digest = tokens.token_hash(token)
     if digest is None:
         raise GameNotFound
@@ -270,13 +267,20 @@ def _open(session: Session, token: str, *, lock: bool = False) -> _Opened:
         raise GameNotFound
     # The lookup used the index; confirm in constant time which capability matched.
     if hmac.compare_digest(record.edit_hash, digest):
-        access: Access = "edit"
+        return record, "edit"
+    if hmac.compare_digest(record.view_hash, digest):
+        return record, "view"
+    raise GameNotFound
+
+
+def _open(session: Session, token: str, *, lock: bool = False) -> _Opened:
+    """Find the game by token hash, decide the access, and replay its entries."""
+    record, access = _find(session, token, lock=lock)
+    if access == "edit":
         edit_token: str | None = token
         view_token = tokens.view_token_for(token)
-    elif hmac.compare_digest(record.view_hash, digest):
-        access, edit_token, view_token = "view", None, token
     else:
-        raise GameNotFound
+        edit_token, view_token = None, token
     edition = Edition(record.edition)
     entries = [(_dice_tuple(dice), box) for dice, box in records.load_entries(session, record.id)]
     game = Game.replay(record.players, edition, entries)
