@@ -41,6 +41,12 @@ def _game_sheet(loaded: games.LoadedGame) -> Sheet:
     )
 
 
+@bp.app_template_global("paper_sheet")
+def paper_sheet(loaded: games.LoadedGame) -> Sheet:
+    """The game's paper sheet for the game page, hidden on screen and printed in its place."""
+    return _game_sheet(loaded)
+
+
 def _blank_sheet() -> Sheet:
     return sheet_context(None, edition=_edition_arg(), gettext=gettext)
 
