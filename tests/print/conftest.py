@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -77,15 +77,23 @@ def chromium(chromium_browser) -> object:
     return chromium_browser
 
 
+# What a page's own requests carry that the app reads: htmx's headers and a form's type.
+FORWARDED = ("content-type", "hx-request", "hx-target", "hx-trigger", "hx-current-url", "x-csrftoken")
+
+
 def _serve_from(client: FlaskClient) -> Callable[[object], None]:
-    """A Playwright route handler answering every request from the Flask test client."""
+    """A Playwright route handler answering every request (GET, htmx's POSTs) from the Flask test client."""
 
     def handle(route) -> None:  # noqa: ANN001 - Playwright's Route
-        url = route.request.url
+        request = route.request
+        url = request.url
         if not url.startswith(ORIGIN + "/"):
             route.abort()  # nothing leaves the machine
             return
-        response = client.get(url[len(ORIGIN):])
+        headers = {k: v for k, v in request.headers.items() if k.lower() in FORWARDED}
+        response = client.open(
+            url[len(ORIGIN):], method=request.method, headers=headers, data=request.post_data_buffer,
+        )
         try:
             body = response.get_data()
         finally:
@@ -100,19 +108,30 @@ def _serve_from(client: FlaskClient) -> Callable[[object], None]:
 
 
 @pytest.fixture
-def chromium_pdf(chromium, app: Flask) -> Callable[..., Path]:
+def app_page(chromium, app: Flask) -> Iterator[Callable[[str], object]]:
+    """app_page(path) -> a Playwright page showing that app page, served in-process (closed after)."""
+    contexts = []
+
+    def open_page(path: str) -> object:
+        context = chromium.new_context()
+        contexts.append(context)
+        page = context.new_page()
+        page.route("**/*", _serve_from(app.test_client()))
+        response = page.goto(ORIGIN + path)
+        assert response is not None and response.ok, path
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def chromium_pdf(app_page) -> Callable[..., Path]:
     """chromium_pdf(path, out, paper="A4") -> the PDF Chromium prints of that app page."""
 
     def render(path: str, out: Path, paper: str = "A4") -> Path:
-        context = chromium.new_context()
-        try:
-            page = context.new_page()
-            page.route("**/*", _serve_from(app.test_client()))
-            response = page.goto(ORIGIN + path)
-            assert response is not None and response.ok, path
-            page.pdf(path=str(out), format=paper)
-        finally:
-            context.close()
+        app_page(path).pdf(path=str(out), format=paper)
         return out
 
     return render

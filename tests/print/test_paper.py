@@ -10,34 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.rules import LOWER_BOXES, UPPER_BOXES, Scorecard
 from scorekeeper.web.scoresheet import CHECK
 
 from .conftest import page_count, pdf_text, to_png
+from .pad_text import expected_rows, printed_rows
 
 NAMES = ["Ann", "Bo Ek", "Cyrille", "Dominique", "Émile", "Fay", "Gus", "Hana"]
 RENDERERS = ["weasyprint", "chromium-A4", "chromium-Letter"]
-
-
-def expected_rows(card: Scorecard) -> list[int]:
-    """A complete card's figures, top to bottom, as the engine gives them."""
-    return [
-        *(card.points(box) for box in UPPER_BOXES),
-        card.upper_subtotal, card.upper_bonus, card.upper_total,
-        *(card.points(box) for box in LOWER_BOXES),
-        card.yahtzee_bonus, card.lower_total, card.upper_total, card.grand_total,
-    ]
-
-
-def printed_rows(page_text: str, columns: int) -> list[list[int]]:
-    """Lines of the page that end in one figure per filled column, read as numbers."""
-    rows = []
-    for line in page_text.splitlines():
-        words = line.split()
-        tail = words[-columns:]
-        if len(words) > columns and all(word.isdigit() for word in tail):
-            rows.append([int(word) for word in tail])
-    return rows
 
 
 @pytest.fixture
