@@ -35,16 +35,17 @@ _UNSAFE_ASCII = re.compile(r"[^A-Za-z0-9._-]+")
 _UNSAFE_NAME = re.compile(r"[\x00-\x1f\x7f/\\\"]+")
 
 
-def _game_sheet(loaded: games.LoadedGame) -> Sheet:
+def _game_sheet(loaded: games.LoadedGame, with_log: bool = True) -> Sheet:
     return sheet_context(
         loaded.game, loaded.title, loaded.created_at.date(), loaded.edition, gettext=gettext,
+        with_log=with_log,
     )
 
 
 @bp.app_template_global("paper_sheet")
 def paper_sheet(loaded: games.LoadedGame) -> Sheet:
     """The game's paper sheet for the game page, hidden on screen and printed in its place."""
-    return _game_sheet(loaded)
+    return _game_sheet(loaded, with_log=False)  # rendered on every turn: no turn log it never prints
 
 
 def _blank_sheet() -> Sheet:

@@ -169,10 +169,10 @@ def _grand_total(card: Scorecard, winner: bool) -> Cell:
 
 
 def _rows(
-    cards: Sequence[Scorecard | None], winners: Sequence[bool], blank: bool, _: Translate
+    cards: Sequence[Scorecard | None], winners: Sequence[bool], blank: bool,
+    labels: dict[Box, tuple[str, str, str]], _: Translate,
 ) -> tuple[tuple[Row, ...], tuple[Row, ...]]:
     """The upper and lower rows for these columns (None: an empty column)."""
-    labels = _labels(_)
 
     def cells(read: Callable[[Scorecard], Cell], empty: Cell = Cell()) -> tuple[Cell, ...]:
         return tuple(empty if card is None else read(card) for card in cards)
@@ -215,6 +215,7 @@ def _pages(game: Game | None, _: Translate) -> tuple[Page, ...]:
         seats = list(range(len(game.players)))
         winners = set(game.winners()) if game.is_over else set()
     shared = len(winners) > 1
+    labels = _labels(_)  # translated once for every page: the game page builds its sheet on every render
     pages = []
     for start in range(0, len(seats), COLUMNS_PER_PAGE):
         chunk = seats[start:start + COLUMNS_PER_PAGE]
@@ -227,13 +228,14 @@ def _pages(game: Game | None, _: Translate) -> tuple[Page, ...]:
             for seat in chunk
         )
         cards = [None if seat is None else game.cards[seat] for seat in chunk]  # type: ignore[union-attr]
-        upper, lower = _rows(cards, [seat in winners for seat in chunk], game is None, _)
+        upper, lower = _rows(cards, [seat in winners for seat in chunk], game is None, labels, _)
         pages.append(Page(len(pages) + 1, columns, upper, lower))
     return tuple(pages)
 
 
 def _log(game: Game, _: Translate) -> tuple[LogLine, ...]:
     """Every recorded turn in order, with the points the engine gave it."""
+    labels = _labels(_)  # translated once, not once per turn
     lines = []
     for turn in game.turns:
         points = str(turn.points)
@@ -241,7 +243,7 @@ def _log(game: Game, _: Translate) -> tuple[LogLine, ...]:
             points = _("%(points)d + %(bonus)d bonus", points=turn.points, bonus=turn.bonus)
         lines.append(LogLine(
             turn.round, game.players[turn.player], " ".join(str(d) for d in turn.dice),
-            box_label(turn.box, _), points,
+            labels[turn.box][0], points,
         ))
     return tuple(lines)
 
@@ -261,8 +263,10 @@ def sheet_context(
     edition: Edition | None = None,
     *,
     gettext: Translate = _identity,
+    with_log: bool = True,
 ) -> Sheet:
-    """The sheet of a game (finished or not), or a blank sheet when `game` is None."""
+    """The sheet of a game (finished or not), or a blank sheet when `game` is None;
+    without its turn log when `with_log` is False (the game page prints the sheet alone)."""
     _ = gettext
     edition = edition or (game.edition if game else None)
     return Sheet(
@@ -271,7 +275,7 @@ def sheet_context(
         edition=_(edition.display_name) if edition else "",
         status="" if game is None else _status(game, _),
         pages=_pages(game, _),
-        log=() if game is None else _log(game, _),
+        log=_log(game, _) if game is not None and with_log else (),
         blank=game is None,
     )
 

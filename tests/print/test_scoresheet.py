@@ -163,6 +163,13 @@ def test_the_turn_log_lists_round_player_dice_box_and_points():
         2, "Ann", "5 5 5 5 5", "Fives", "25 + 100 bonus")
 
 
+def test_the_game_pages_sheet_leaves_out_the_turn_log_but_not_a_figure():
+    game = finished_game(["Ann", "Bo"], seed=1, extra_yahtzee_seat=0)
+    with_log, without = sheet_context(game), sheet_context(game, with_log=False)
+    assert without.log == () and len(with_log.log) == 26
+    assert without.pages == with_log.pages
+
+
 def test_titles_and_names_are_kept_as_typed_for_the_template_to_escape():
     game = Game(["<b>Ann</b>"])
     sheet = sheet_context(game, "Tom & Jerry's <game>")
