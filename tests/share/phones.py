@@ -1,11 +1,17 @@
-"""Phones in Chromium for the live tests: open a game, tap dice, record a turn, time a live update."""
+"""Phones in Chromium for the live tests: open a game, tap dice, record a turn, count a live update's polls.
+
+"Every phone sees a turn within 3 seconds" is checked as a count, not a time (the machine is
+shared and noisy): static/js/live.js polls every 1.5 s, so a change must show after at most two
+polls, none of which failed. benchmarks/poll_bench.py measures what one poll costs.
+"""
 
 from __future__ import annotations
 
-import time
-
 PHONE = {"width": 390, "height": 844}
-LIVE_WITHIN = 3.0  # seconds
+LIVE_POLLS = 2  # two polls 1.5 s apart: the 3-second promise
+HANG_GUARD_MS = 15_000  # only stops a test that would otherwise wait for ever
+
+_POLLS: dict[int, list[int]] = {}  # id(page) -> the status of each poll it made
 
 
 def open_phone(browser, url: str, viewport=PHONE):
@@ -13,6 +19,9 @@ def open_phone(browser, url: str, viewport=PHONE):
     context = browser.new_context(viewport=viewport)
     context.set_default_timeout(10_000)
     page = context.new_page()
+    polls = _POLLS.setdefault(id(page), [])
+    page.on("response", lambda response: polls.append(response.status) if "/poll?" in response.url else None)
+    page.on("requestfailed", lambda request: polls.append(0) if "/poll?" in request.url else None)
     page.goto(url)
     page.evaluate("window.notReloaded = true")  # gone if the page ever reloads
     return page
@@ -33,11 +42,14 @@ def record(page, dice: str, box: str) -> None:
     )
 
 
-def seconds_until(page, script: str, arg: object = None) -> float:
-    """How long until `script` is true on the page (fails beyond the live deadline)."""
-    start = time.monotonic()
-    page.wait_for_function(script, arg=arg, timeout=LIVE_WITHIN * 1000 + 500, polling=50)
-    return time.monotonic() - start
+def polls_until(page, script: str, arg: object = None) -> int:
+    """How many polls the page made until `script` became true; a failed poll fails the test."""
+    polls = _POLLS[id(page)]
+    before = len(polls)
+    page.wait_for_function(script, arg=arg, timeout=HANG_GUARD_MS, polling=50)
+    made = polls[before:]
+    assert all(status in (200, 204) for status in made), made
+    return len(made)
 
 
 def in_view(page, selector: str) -> bool:

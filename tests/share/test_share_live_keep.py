@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from phones import LIVE_WITHIN, open_phone, record, seconds_until, tap_dice
+from phones import LIVE_POLLS, open_phone, polls_until, record, tap_dice
 from share_helpers import GAME_LOCATION, Phone
 
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "live"
@@ -33,9 +33,9 @@ def new_game(server, players: list[str], *, coach: bool = False) -> str:
     return GAME_LOCATION.search(headers["location"]).group(1)
 
 
-def turn_shown(page, player: str) -> float:
-    """Seconds until the page's headline names `player` (within the live deadline)."""
-    return seconds_until(page, "p => document.querySelector('.turn-head').textContent.includes(p)", player)
+def turn_shown(page, player: str) -> int:
+    """Polls the page made until its headline names `player`."""
+    return polls_until(page, "p => document.querySelector('.turn-head').textContent.includes(p)", player)
 
 
 def test_the_keep_panel_keeps_its_dice_and_advice_while_the_sheet_follows_the_game(browser, live_server):
@@ -47,7 +47,7 @@ def test_the_keep_panel_keeps_its_dice_and_advice_while_the_sheet_follows_the_ga
     phone_b.fill("#keep-dice", "65613")
     phone_b.locator("#keep-dice").blur()
     record(phone_a, "12346", "chance")
-    assert turn_shown(phone_b, "Bo") < LIVE_WITHIN
+    assert turn_shown(phone_b, "Bo") <= LIVE_POLLS
     assert phone_b.locator("#play td.filled.just").inner_text().strip() == "16"  # the sheet moved on
     assert phone_b.input_value("#keep-dice") == "65613"  # the panel did not
     assert "Dice rolled (Bo)" in phone_b.inner_text("#keep label")
@@ -63,7 +63,7 @@ def test_the_keep_panel_keeps_its_dice_and_advice_while_the_sheet_follows_the_ga
     assert phone_b.locator("#keep .live-stale").count() == 0  # the fresh answer is for Bo's sheet
     phone_b.evaluate("document.activeElement && document.activeElement.blur()")
     record(phone_a, "22456", "twos")
-    assert turn_shown(phone_b, "Cy") < LIVE_WITHIN
+    assert turn_shown(phone_b, "Cy") <= LIVE_POLLS
     assert phone_b.locator(answer).count() == 1 and phone_b.input_value("#keep-dice") == "65613"
     assert "Bo's turn was recorded on another phone" in phone_b.inner_text("#keep .live-stale")
     assert phone_b.evaluate("window.notReloaded") is True
@@ -72,7 +72,7 @@ def test_the_keep_panel_keeps_its_dice_and_advice_while_the_sheet_follows_the_ga
 
     # Another turn: the kept panel's label and word follow again.
     record(phone_a, "33315", "threes")
-    seconds_until(phone_b, "() => document.querySelector('#keep label').textContent.includes('Ann')")
+    polls_until(phone_b, "() => document.querySelector('#keep label').textContent.includes('Ann')")
     assert "Cy's turn was recorded on another phone" in phone_b.inner_text("#keep .live-stale")
     assert phone_b.locator("#keep .live-stale").count() == 1
 
@@ -86,7 +86,7 @@ def test_a_kept_dice_entry_asks_again_for_the_player_whose_turn_it_is_now(browse
     tap_dice(phone_b, "25556")
     phone_b.wait_for_selector('#options input[name="turn"][value="0"]', state="attached")
     record(phone_a, "12346", "chance")
-    assert turn_shown(phone_b, "Bo") < LIVE_WITHIN
+    assert turn_shown(phone_b, "Bo") <= LIVE_POLLS
 
     # B's dice stay, with a word on whose they are, and the boxes offered are now Bo's.
     assert phone_b.input_value("#dice") == "25556"
@@ -110,9 +110,9 @@ def test_a_kept_dice_entry_asks_again_for_the_player_whose_turn_it_is_now(browse
     # B starts Ann's roll (the focus in the field); A takes Bo's turn back: B's field keeps its
     # text and its focus, and says a turn was undone, now for Bo again.
     phone_b.fill("#dice", "1234")
-    seconds_until(phone_a, "() => document.querySelector('.turn-head').textContent.includes('Round 2')")
+    polls_until(phone_a, "() => document.querySelector('.turn-head').textContent.includes('Round 2')")
     phone_a.click("#play .actions button:has-text('Undo')")
-    assert turn_shown(phone_b, "Round 1 of 13 · Bo") < LIVE_WITHIN
+    assert turn_shown(phone_b, "Round 1 of 13 · Bo") <= LIVE_POLLS
     assert phone_b.input_value("#dice") == "1234"
     assert phone_b.evaluate("document.activeElement.id") == "dice"
     assert (phone_b.inner_text(".entry .live-stale")
