@@ -9,15 +9,17 @@ from playwright.sync_api import Page, expect
 from scorekeeper.rules import BOXES, Game
 
 PHONE = {"width": 390, "height": 844}
+NAVIGATION_ABORTS = ("htmx:afterRequest", "htmx:sendAbort")
 
 
 def _is_error(message) -> bool:  # noqa: ANN001 - Playwright's ConsoleMessage
     """A console error that means something broke.
 
-    htmx logs "htmx:sendAbort" when the browser cancels a request in flight because the
-    player followed a link (a background refresh, say): that is navigation, not a fault.
+    htmx logs "htmx:afterRequest" and "htmx:sendAbort" when the browser cancels a request in
+    flight because the player followed a link: that is navigation, not a fault. A request that
+    really fails still logs htmx:sendError or htmx:responseError, which count.
     """
-    return message.type == "error" and "htmx:sendAbort" not in message.text
+    return message.type == "error" and not message.text.startswith(NAVIGATION_ABORTS)
 
 
 def open_context(browser, **options):  # noqa: ANN001, ANN201 - Playwright types
