@@ -9,7 +9,7 @@ WORKERS ?= 2
 THREADS ?= 4
 FLASK := $(BIN)/flask --app scorekeeper
 
-.PHONY: run dev test setup system-deps migrate advisor bench clean
+.PHONY: run dev test setup system-deps run-deps migrate advisor bench clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -22,8 +22,12 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/activate
 
 setup: $(VENV)/.installed
 
+# Debian packages: the tests need Chromium, poppler and PostgreSQL; serving needs only Pango and fonts.
 system-deps:
-	@bash scripts/system-deps.sh
+	@bash scripts/system-deps.sh test
+
+run-deps:
+	@bash scripts/system-deps.sh run
 
 migrate: setup
 	$(FLASK) db upgrade
@@ -32,7 +36,7 @@ migrate: setup
 advisor: setup
 	$(FLASK) advisor build --if-missing
 
-run: system-deps migrate advisor
+run: run-deps migrate advisor
 	@bash scripts/print-address.sh $(PORT)
 	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers $(WORKERS) --threads $(THREADS) \
 		--config python:scorekeeper.gunicorn_conf \

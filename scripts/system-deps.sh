@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the tests and the PDF export need, when missing.
-# As root it runs apt-get; otherwise it prints the one command to run and fails.
+# Installs the Debian packages the app (`run`: the PDF export) or the tests (`test`, the default)
+# need, when missing. As root it runs apt-get; otherwise it prints the one command to run and fails.
 set -euo pipefail
 
+purpose=${1:-test}
 needed=()
-command -v chromium >/dev/null 2>&1 || needed+=(chromium)
-command -v pdftoppm >/dev/null 2>&1 || needed+=(poppler-utils)
 # WeasyPrint renders with Pango; fonts make the PDF readable.
 ldconfig -p 2>/dev/null | grep -q 'libpango-1.0.so' || needed+=(libpango-1.0-0 libpangoft2-1.0-0)
 fc-list 2>/dev/null | grep -qi dejavu || needed+=(fonts-dejavu-core fontconfig)
 # The printed scoresheet sets names and figures in DejaVu Sans/Serif Condensed (fonts-dejavu-extra).
 fc-list 2>/dev/null | grep -qi 'DejaVu Serif Condensed' || needed+=(fonts-dejavu-extra)
-# The PostgreSQL tests run their own throwaway cluster with these server binaries (not on PATH).
-compgen -G '/usr/lib/postgresql/*/bin/pg_ctl' >/dev/null || needed+=(postgresql)
+if [ "$purpose" = test ]; then
+  command -v chromium >/dev/null 2>&1 || needed+=(chromium)
+  command -v pdftoppm >/dev/null 2>&1 || needed+=(poppler-utils)
+  # The PostgreSQL tests run their own throwaway cluster with these server binaries (not on PATH).
+  compgen -G '/usr/lib/postgresql/*/bin/pg_ctl' >/dev/null || needed+=(postgresql)
+fi
 
 if [ ${#needed[@]} -eq 0 ]; then
   exit 0
