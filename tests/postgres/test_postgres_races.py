@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import multiprocessing
-import threading
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlalchemy import event, text
+
+from race_support import race
 
 from scorekeeper import games, storage
 from scorekeeper.storage import records
@@ -19,20 +19,6 @@ THREADS = 8
 ROUNDS = 20
 NOT_A_YAHTZEE = (1, 2, 3, 4, 6)
 
-
-def race(calls):
-    """Run the calls at the same moment; each result is ("ok", value) or ("stale", message)."""
-    barrier = threading.Barrier(len(calls))
-
-    def run(call):
-        barrier.wait()
-        try:
-            return "ok", call()
-        except games.StaleTurn as refusal:
-            return "stale", refusal.message
-
-    with ThreadPoolExecutor(max_workers=len(calls)) as pool:
-        return list(pool.map(run, calls))
 
 
 def stored_positions(db) -> list[int]:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import threading
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlalchemy import text
+
+from race_support import race
 
 from scorekeeper import games
 
@@ -15,20 +15,6 @@ THREADS = 8
 ROUNDS = 20
 NOT_A_YAHTZEE = (1, 2, 3, 4, 6)
 
-
-def race(calls):
-    """Run the calls at the same moment; each result is ("ok", value) or ("stale", message)."""
-    barrier = threading.Barrier(len(calls))
-
-    def run(call):
-        barrier.wait()
-        try:
-            return "ok", call()
-        except games.StaleTurn as refusal:
-            return "stale", refusal.message
-
-    with ThreadPoolExecutor(max_workers=len(calls)) as pool:
-        return list(pool.map(run, calls))
 
 
 def integrity_ok(db) -> bool:
