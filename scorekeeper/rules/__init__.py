@@ -1,12 +1,21 @@
-"""The Yahtzee rules engine: boxes, scoring, the joker, totals and turn order (stdlib only)."""
+"""The rules engine: editions as rulesets, dice, scoring, the joker, totals and turn order (stdlib only).
 
-from .boxes import BOXES, LOWER_BOXES, UPPER_BOXES, Box, Edition
-from .errors import RuleViolation
-from .game import MAX_PLAYERS, MIN_PLAYERS, ROUNDS, Game, Standing, Turn
+Every edition is a Ruleset registered by a module in ``editions/``; see ``ruleset.py``.
+"""
+
+from . import editions  # registers every edition
+from .boxes import LOWER, UPPER, Box, BoxSpec
+from .dice import ALL_ROLLS, Dice, normalize_dice
+from .errors import BadDice, RuleViolation
+from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Standing, Turn
+from .joker import ExtraYahtzee
+from .message import N_, Message
+from .ruleset import DEFAULT_EDITION, EDITIONS, Edition, Ruleset, TotalRow, UpperBonus, find_edition
 from .scorecard import Scorecard
-from .scoring import ALL_ROLLS, normalize_dice
 
 __all__ = [
-    "ALL_ROLLS", "BOXES", "LOWER_BOXES", "MAX_PLAYERS", "MIN_PLAYERS", "ROUNDS", "UPPER_BOXES",
-    "Box", "Edition", "Game", "RuleViolation", "Scorecard", "Standing", "Turn", "normalize_dice",
+    "ALL_ROLLS", "DEFAULT_EDITION", "EDITIONS", "LOWER", "MAX_PLAYERS", "MIN_PLAYERS", "UPPER",
+    "BadDice", "Box", "BoxSpec", "Dice", "Edition", "ExtraYahtzee", "Game", "Message", "N_",
+    "RuleViolation", "Ruleset", "Scorecard", "Standing", "TotalRow", "Turn", "UpperBonus",
+    "editions", "find_edition", "normalize_dice",
 ]

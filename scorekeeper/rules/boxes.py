@@ -1,17 +1,49 @@
-"""The 13 boxes of the sheet and the two rule editions."""
+"""A box of a sheet as data (its key, section, labels, scoring) and the Hasbro box keys."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from enum import Enum
 
+from .dice import Dice
 
-def N_(message: str) -> str:
-    """Mark a string for translation without translating it (the web layer does that)."""
-    return message
+UPPER = "upper"
+LOWER = "lower"
+
+
+@dataclass(frozen=True)
+class BoxSpec:
+    """One box of a ruleset's sheet: everything that is said or computed about it.
+
+    The texts are English and marked for translation; the web layer translates them.
+    """
+
+    key: str  # stored in the database and the export: never change a key
+    section: str  # UPPER or LOWER
+    name: str  # "Three of a kind"
+    short: str  # what fits a phone sheet's row label, e.g. "3 of a kind"
+    label: str  # the paper sheet's row label
+    how: str  # the paper sheet's how-to-score text
+    score: Callable[[Dice], int]  # points of sorted final dice in this box
+    face: int | None = None  # the die face an upper box counts
+    fixed: int | None = None  # the fixed score of a pattern box (Full house 25), None if it varies
+
+    @property
+    def is_upper(self) -> bool:
+        """True for Ones … Sixes."""
+        return self.section == UPPER
+
+    def __str__(self) -> str:
+        return self.key
 
 
 class Box(str, Enum):
-    """A box of the scoresheet, in sheet order."""
+    """The keys of the Hasbro sheet's 13 boxes, in its order.
+
+    Other editions have their own keys (plain strings); every key is a str, so a Box is
+    accepted wherever a key is and equals it: ``Box.CHANCE == "chance"``.
+    """
 
     ONES = "ones"
     TWOS = "twos"
@@ -29,92 +61,3 @@ class Box(str, Enum):
 
     def __str__(self) -> str:
         return self.value
-
-    @property
-    def display_name(self) -> str:
-        """The name printed on the sheet, e.g. "Three of a kind"."""
-        return _DISPLAY_NAMES[self]
-
-    @property
-    def index(self) -> int:
-        """Position on the sheet, 0 to 12."""
-        return _INDEX[self]
-
-    @property
-    def is_upper(self) -> bool:
-        """True for Ones … Sixes."""
-        return self.index < 6
-
-    @property
-    def face(self) -> int | None:
-        """The die face an upper box counts (Ones → 1), None for a lower box."""
-        return self.index + 1 if self.index < 6 else None
-
-    @classmethod
-    def for_face(cls, face: int) -> Box:
-        """The upper box that counts this die face."""
-        return BOXES[face - 1]
-
-
-_DISPLAY_NAMES = {
-    Box.ONES: N_("Ones"),
-    Box.TWOS: N_("Twos"),
-    Box.THREES: N_("Threes"),
-    Box.FOURS: N_("Fours"),
-    Box.FIVES: N_("Fives"),
-    Box.SIXES: N_("Sixes"),
-    Box.THREE_OF_A_KIND: N_("Three of a kind"),
-    Box.FOUR_OF_A_KIND: N_("Four of a kind"),
-    Box.FULL_HOUSE: N_("Full house"),
-    Box.SMALL_STRAIGHT: N_("Small straight"),
-    Box.LARGE_STRAIGHT: N_("Large straight"),
-    Box.YAHTZEE: N_("Yahtzee"),
-    Box.CHANCE: N_("Chance"),
-}
-
-BOXES: tuple[Box, ...] = tuple(Box)
-_INDEX = {box: i for i, box in enumerate(BOXES)}
-UPPER_BOXES: tuple[Box, ...] = BOXES[:6]
-LOWER_BOXES: tuple[Box, ...] = BOXES[6:]
-
-
-class Edition(str, Enum):
-    """A published edition of the rules; they differ only in the joker order."""
-
-    HASBRO_1996 = "hasbro-1996"
-    HASBRO_2016 = "hasbro-2016"
-
-    def __str__(self) -> str:
-        return self.value
-
-    @property
-    def display_name(self) -> str:
-        """The edition's name for the UI."""
-        return _EDITION_NAMES[self]
-
-    @property
-    def description(self) -> str:
-        """One sentence on the edition's joker order, for the UI."""
-        return _EDITION_DESCRIPTIONS[self]
-
-    @classmethod
-    def default(cls) -> Edition:
-        """The edition used when none is chosen."""
-        return cls.HASBRO_1996
-
-
-_EDITION_NAMES = {
-    Edition.HASBRO_1996: N_("Classic booklet 1996 + 2023 FAQ"),
-    Edition.HASBRO_2016: N_("Hasbro 2016 / 2026 sheet"),
-}
-
-_EDITION_DESCRIPTIONS = {
-    Edition.HASBRO_1996: N_(
-        "An extra Yahtzee goes in its matching upper box if empty, "
-        "otherwise in any empty lower box, otherwise as 0 in any empty upper box."
-    ),
-    Edition.HASBRO_2016: N_(
-        "An extra Yahtzee goes in its matching upper box if empty, then in Three or "
-        "Four of a kind, then in any other empty lower box, otherwise as 0 in an empty upper box."
-    ),
-}

@@ -5,17 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .boxes import BOXES, Box, Edition, N_
+from .dice import Dice
 from .errors import RuleViolation
-from .joker import EXTRA_YAHTZEE_BONUS
-from .scorecard import Scorecard, _as_box, _as_edition
-from .scoring import Dice, normalize_dice
+from .message import N_
+from .ruleset import Edition, Ruleset, as_edition
+from .scorecard import Scorecard
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 8
-ROUNDS = len(BOXES)
 
-BAD_PLAYER_COUNT = N_("A game has 1 to 8 players.")
+BAD_PLAYER_COUNT = N_("A game has %(min)d to %(max)d players.")
 GAME_OVER = N_("The game is over: every sheet is complete.")
 NOTHING_TO_UNDO = N_("There is no turn to undo.")
 NO_SUCH_TURN = N_("There is no turn %(turn)d.")
@@ -31,11 +30,11 @@ class Turn:
 
     index: int  # 0-based position in the game's turn list
     player: int  # seat index
-    round: int  # 1–13
+    round: int  # 1 to the edition's number of rounds
     dice: Dice
-    box: Box
+    box: str  # the box's key in the game's ruleset
     points: int
-    bonus: int  # 100 for an extra Yahtzee with 50 in the Yahtzee box, else 0
+    bonus: int  # the extra bonus these dice earned (100 for a Hasbro extra Yahtzee), else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,16 +53,16 @@ class Game:
     """An immutable game; play, undo and correct return a new one."""
 
     players: tuple[str, ...]
-    edition: Edition
+    edition: Ruleset
     turns: tuple[Turn, ...]
     cards: tuple[Scorecard, ...]
 
-    def __init__(self, players: Sequence[str], edition: Edition = Edition.HASBRO_1996) -> None:
+    def __init__(self, players: Sequence[str], edition: object = Edition.HASBRO_1996) -> None:
         # One name passed alone would otherwise become one player per letter.
         players = (players,) if isinstance(players, str) else tuple(players)
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise RuleViolation(BAD_PLAYER_COUNT)
-        edition = _as_edition(edition)
+            raise RuleViolation(BAD_PLAYER_COUNT, min=MIN_PLAYERS, max=MAX_PLAYERS)
+        edition = as_edition(edition)
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "edition", edition)
         object.__setattr__(self, "turns", ())
@@ -71,7 +70,7 @@ class Game:
 
     @classmethod
     def replay(
-        cls, players: Sequence[str], edition: Edition, entries: Iterable[tuple[object, object]]
+        cls, players: Sequence[str], edition: object, entries: Iterable[tuple[object, object]]
     ) -> Game:
         """The game that these (dice, box) entries make, in order; RuleViolation names a bad one."""
         game = cls(players, edition)
@@ -90,9 +89,19 @@ class Game:
     # -- whose turn -------------------------------------------------------------
 
     @property
+    def rules(self) -> Ruleset:
+        """The ruleset this game is played by (the same object as ``edition``)."""
+        return self.edition
+
+    @property
+    def rounds(self) -> int:
+        """Rounds in the game: one per box of the edition's sheet."""
+        return self.edition.rounds
+
+    @property
     def is_over(self) -> bool:
-        """Every player has filled all 13 boxes."""
-        return len(self.turns) >= ROUNDS * len(self.players)
+        """Every player has filled every box."""
+        return len(self.turns) >= self.rounds * len(self.players)
 
     @property
     def current_player(self) -> int:
@@ -103,8 +112,8 @@ class Game:
 
     @property
     def round(self) -> int:
-        """The round being played, 1 to 13 (13 once the game is over)."""
-        return min(len(self.turns) // len(self.players) + 1, ROUNDS)
+        """The round being played, from 1 (the last round once the game is over)."""
+        return min(len(self.turns) // len(self.players) + 1, self.rounds)
 
     @property
     def last_turn(self) -> Turn | None:
@@ -119,17 +128,19 @@ class Game:
             raise RuleViolation(GAME_OVER)
         seat = self.current_player
         card = self.cards[seat]
-        box = _as_box(box)
-        roll = normalize_dice(dice)
+        roll = Dice.of(dice)
         filled = card.fill(box, roll)
+        index = self.edition.index(box)
+        points = filled.scores[index]
+        assert points is not None  # fill() just wrote it
         turn = Turn(
             index=len(self.turns),
             player=seat,
             round=self.round,
             dice=roll,
-            box=box,
-            points=filled.scores[box.index],  # type: ignore[arg-type]
-            bonus=EXTRA_YAHTZEE_BONUS * (filled.yahtzee_bonus_count - card.yahtzee_bonus_count),
+            box=self.edition.boxes[index].key,
+            points=points,
+            bonus=filled.yahtzee_bonus - card.yahtzee_bonus,
         )
         cards = self.cards[:seat] + (filled,) + self.cards[seat + 1 :]
         return self._derive(self.turns + (turn,), cards)
@@ -144,7 +155,7 @@ class Game:
                 turn=len(self.turns) + 1,
                 round=self.round,
                 player=self.players[self.current_player],
-                reason=str(refusal),
+                reason=refusal.message,
             ) from refusal
 
     def undo(self) -> Game:

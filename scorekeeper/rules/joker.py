@@ -1,15 +1,17 @@
-"""Where a final roll may go: the extra-Yahtzee bonus and the joker order of each edition."""
+"""Hasbro's extra Yahtzee: the 100 bonus and the joker order (1996, or the 2016 sheet's)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .boxes import BOXES, LOWER_BOXES, UPPER_BOXES, Box, Edition, N_
-from .scoring import YAHTZEE_POINTS, Dice, box_scores, is_five_of_a_kind, joker_score, score
+from .boxes import BoxSpec
+from .dice import Dice
+from .message import N_, Message
 
-EXTRA_YAHTZEE_BONUS = 100
-
-_KINDS = (Box.THREE_OF_A_KIND, Box.FOUR_OF_A_KIND)
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 MUST_GO_UPPER = N_("Joker rule: five %(face)ds must go in %(upper)s while %(upper)s is empty.")
 MUST_GO_KIND = N_(
@@ -19,57 +21,46 @@ MUST_GO_KIND = N_(
 MUST_GO_LOWER = N_("Joker rule: an extra Yahtzee goes in an empty lower box before any upper box.")
 
 
-def is_joker(dice: Dice, yahtzee_points: int | None) -> bool:
-    """An extra Yahtzee: five equal dice while the Yahtzee box is already filled (50 or 0)."""
-    return yahtzee_points is not None and is_five_of_a_kind(dice)
+@dataclass(frozen=True)
+class ExtraYahtzee:
+    """Five equal dice while the five-of-a-kind box is filled: a joker, and a bonus if it holds its points.
 
+    The joker order: the matching upper box if empty; else the ``first`` boxes if any is empty
+    (the 2016 sheet's Three and Four of a kind); else any empty lower box; else 0 in any empty
+    upper box. A pattern box (one with a fixed score) scores its fixed points as a joker.
+    """
 
-def bonus_due(dice: Dice, yahtzee_points: int | None) -> bool:
-    """+100 for an extra Yahtzee, only when the Yahtzee box holds 50."""
-    return yahtzee_points == YAHTZEE_POINTS and is_five_of_a_kind(dice)
+    box: str  # the five-of-a-kind box's key ("yahtzee")
+    bonus: int = 100
+    first: tuple[str, ...] = ()
 
+    def is_joker(self, rules: Ruleset, scores: Sequence[int | None], dice: Dice) -> bool:
+        """An extra Yahtzee: five equal dice while the five-of-a-kind box is already filled (50 or 0)."""
+        return scores[rules.index(self.box)] is not None and dice.is_five_of_a_kind
 
-def _joker_step(
-    open_boxes: Collection[Box], dice: Dice, edition: Edition
-) -> tuple[tuple[Box, ...], str, dict[str, object]]:
-    """The boxes an extra Yahtzee may fill, and why the others may not."""
-    upper = Box.for_face(dice[0])
-    if upper in open_boxes:  # step 1, both editions
-        return (upper,), MUST_GO_UPPER, {"face": dice[0], "upper": upper.display_name}
-    if edition is Edition.HASBRO_2016:  # the 2016 sheet's extra step 2
-        kinds = tuple(box for box in _KINDS if box in open_boxes)
-        if kinds:
-            return kinds, MUST_GO_KIND, {}
-    lower = tuple(box for box in LOWER_BOXES if box in open_boxes)
-    if lower:
-        return lower, MUST_GO_LOWER, {}
-    return tuple(box for box in UPPER_BOXES if box in open_boxes), "", {}  # last step: 0 upper
+    def bonus_points(self, rules: Ruleset, scores: Sequence[int | None], dice: Dice) -> int:
+        """The bonus, only when the five-of-a-kind box holds its full points."""
+        held = scores[rules.index(self.box)]
+        return self.bonus if dice.is_five_of_a_kind and held == rules.box(self.box).fixed else 0
 
+    def joker_points(self, box: BoxSpec, dice: Dice) -> int:
+        """Points of an extra Yahtzee placed as a joker: a pattern box scores as if met."""
+        return box.fixed if box.fixed is not None else box.score(dice)
 
-def placements(
-    open_boxes: Collection[Box], dice: Dice, yahtzee_points: int | None, edition: Edition
-) -> dict[Box, int]:
-    """Every box these sorted final dice may fill, with its points, in sheet order."""
-    if is_joker(dice, yahtzee_points):
-        allowed, _, _ = _joker_step(open_boxes, dice, edition)
-        return {box: joker_score(box, dice) for box in allowed}
-    scores = box_scores(dice)
-    return {box: scores[i] for i, box in enumerate(BOXES) if box in open_boxes}
-
-
-def placed_points(box: Box, dice: Dice, yahtzee_points: int | None) -> int:
-    """Points of sorted dice in an allowed box: joker points for an extra Yahtzee."""
-    return joker_score(box, dice) if is_joker(dice, yahtzee_points) else score(box, dice)
-
-
-def joker_refusal(
-    box: Box, open_boxes: Collection[Box], dice: Dice, yahtzee_points: int | None,
-    edition: Edition,
-) -> tuple[str, dict[str, object]] | None:
-    """Why the joker order forbids an open box for these dice (template, params), or None."""
-    if not is_joker(dice, yahtzee_points):
-        return None
-    allowed, template, params = _joker_step(open_boxes, dice, edition)
-    if box in allowed:
-        return None
-    return template, params
+    def allowed(
+        self, rules: Ruleset, scores: Sequence[int | None], open_: Sequence[int], dice: Dice
+    ) -> tuple[Collection[int], Message | None] | None:
+        """The open boxes (indices) an extra Yahtzee may fill and why the others may not; None if no joker."""
+        if not self.is_joker(rules, scores, dice):
+            return None
+        upper = rules.upper_for_face(dice[0])
+        if upper is not None and rules.index(upper.key) in open_:
+            message = Message(MUST_GO_UPPER, {"face": dice[0], "upper": Message(upper.name)})
+            return (rules.index(upper.key),), message
+        first = [i for i in open_ if rules.boxes[i].key in self.first]
+        if first:
+            return first, Message(MUST_GO_KIND)
+        lower = [i for i in open_ if not rules.boxes[i].is_upper]
+        if lower:
+            return lower, Message(MUST_GO_LOWER)
+        return open_, None  # last step: 0 in any empty upper box

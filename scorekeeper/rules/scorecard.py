@@ -1,135 +1,114 @@
-"""One player's scoresheet: filled boxes, the Yahtzee bonus count and every total."""
+"""One player's scoresheet: filled boxes, the extra-bonus count and every total, for any ruleset."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .boxes import BOXES, Box, Edition, N_
+from .dice import Dice
 from .errors import RuleViolation
-from .joker import EXTRA_YAHTZEE_BONUS, bonus_due, joker_refusal, placed_points, placements
-from .scoring import normalize_dice
-
-UPPER_BONUS_THRESHOLD = 63
-UPPER_BONUS_POINTS = 35
+from .message import N_, Message
+from .ruleset import Edition, Ruleset, as_edition
 
 ALREADY_FILLED = N_("%(box)s is already filled.")
 SHEET_COMPLETE = N_("This sheet is complete.")
-UNKNOWN_BOX = N_("There is no box called %(box)s.")
-UNKNOWN_EDITION = N_("There is no rules edition called %(edition)s.")
-
-_EMPTY = (None,) * len(BOXES)
-
-
-def _as_box(box: object) -> Box:
-    """A Box from a Box or its value; RuleViolation for anything else."""
-    try:
-        return Box(box)
-    except ValueError:
-        raise RuleViolation(UNKNOWN_BOX, box=repr(box)) from None
-
-
-def _as_edition(edition: object) -> Edition:
-    """An Edition from an Edition or its id; RuleViolation for anything else."""
-    try:
-        return Edition(edition)
-    except ValueError:
-        raise RuleViolation(UNKNOWN_EDITION, edition=repr(edition)) from None
 
 
 @dataclass(frozen=True, slots=True)
 class Scorecard:
-    """An immutable scoresheet; fill() returns a new one."""
+    """An immutable scoresheet; fill() returns a new one. ``scores`` are in the ruleset's sheet order."""
 
-    edition: Edition = Edition.HASBRO_1996
-    scores: tuple[int | None, ...] = _EMPTY
-    yahtzee_bonus_count: int = 0
+    edition: Ruleset = Edition.HASBRO_1996
+    scores: tuple[int | None, ...] = ()
+    yahtzee_bonus_count: int = 0  # extra five-of-a-kinds that earned the bonus
 
     def __post_init__(self) -> None:
-        # A plain "hasbro-2016" string would otherwise fail the `is Edition.HASBRO_2016`
-        # test of the joker order and silently play the 1996 order.
-        if type(self.edition) is not Edition:
-            object.__setattr__(self, "edition", _as_edition(self.edition))
+        # An id string ("yatzy") is accepted and looked up, so nothing plays the wrong rules.
+        edition = as_edition(self.edition)
+        object.__setattr__(self, "edition", edition)
+        if not self.scores:
+            object.__setattr__(self, "scores", (None,) * len(edition.boxes))
+        elif len(self.scores) != len(edition.boxes):
+            raise ValueError(f"{edition} has {len(edition.boxes)} boxes, not {len(self.scores)}")
+
+    @property
+    def rules(self) -> Ruleset:
+        """The ruleset this sheet is played by (the same object as ``edition``)."""
+        return self.edition
 
     # -- what the rules allow -------------------------------------------------
 
     @property
-    def open_boxes(self) -> frozenset[Box]:
-        """The boxes still empty."""
-        return frozenset(box for box, points in zip(BOXES, self.scores) if points is None)
+    def open_boxes(self) -> frozenset[str]:
+        """The keys of the boxes still empty."""
+        return frozenset(box.key for box, points in zip(self.edition.boxes, self.scores) if points is None)
 
     @property
     def is_complete(self) -> bool:
-        """All 13 boxes are filled."""
+        """Every box is filled."""
         return None not in self.scores
 
-    def options(self, dice: object) -> dict[Box, int]:
-        """Every box the rules allow for these final dice, with its points (joker order applied)."""
-        roll = normalize_dice(dice)
-        return placements(self.open_boxes, roll, self.scores[Box.YAHTZEE.index], self.edition)
+    def options(self, dice: object) -> dict[str, int]:
+        """Every box key the rules allow for these final dice, with its points, in sheet order."""
+        return self.edition.placements(self.scores, Dice.of(dice))
 
-    def why_not(self, box: Box, dice: object) -> str | None:
-        """Why this box may not take these dice (already filled, or the joker order), or None."""
-        refusal = self.refusal(box, dice)
-        return None if refusal is None else str(refusal)
-
-    def refusal(self, box: Box, dice: object) -> RuleViolation | None:
+    def refusal(self, box: object, dice: object) -> RuleViolation | None:
         """The RuleViolation fill() would raise for this box and these dice, or None if allowed.
 
-        Unlike why_not it keeps the message's template and params, so a caller can translate it.
         An unknown box or bad dice raise, as everywhere else.
         """
-        return self._refusal(_as_box(box), normalize_dice(dice))
+        return self._refusal(self.edition.index(box), Dice.of(dice))
 
     def bonus_due(self, dice: object) -> bool:
-        """These dice earn the +100 extra-Yahtzee bonus on this sheet."""
-        return bonus_due(normalize_dice(dice), self.scores[Box.YAHTZEE.index])
+        """These dice earn the extra bonus (Hasbro's +100) on this sheet."""
+        return self.edition.bonus_points(self.scores, Dice.of(dice)) > 0
 
-    def _refusal(self, box: Box, roll: tuple[int, ...]) -> RuleViolation | None:
+    def _refusal(self, index: int, roll: Dice) -> RuleViolation | None:
         if self.is_complete:
             return RuleViolation(SHEET_COMPLETE)
-        if self.scores[box.index] is not None:
-            return RuleViolation(ALREADY_FILLED, box=box.display_name)
-        joker = joker_refusal(
-            box, self.open_boxes, roll, self.scores[Box.YAHTZEE.index], self.edition  # type: ignore[arg-type]
-        )
-        return None if joker is None else RuleViolation(joker[0], **joker[1])
+        if self.scores[index] is not None:
+            return RuleViolation(ALREADY_FILLED, box=Message(self.edition.boxes[index].name))
+        order = self.edition.refusal(self.scores, index, roll)
+        return None if order is None else RuleViolation(order)
 
     # -- filling --------------------------------------------------------------
 
-    def fill(self, box: Box, dice: object) -> Scorecard:
+    def fill(self, box: object, dice: object) -> Scorecard:
         """A new sheet with this box filled; RuleViolation if the rules forbid it."""
-        box = _as_box(box)
-        roll = normalize_dice(dice)
-        refusal = self._refusal(box, roll)
+        index = self.edition.index(box)
+        roll = Dice.of(dice)
+        refusal = self._refusal(index, roll)
         if refusal is not None:
             raise refusal
-        yahtzee_points = self.scores[Box.YAHTZEE.index]
-        points = placed_points(box, roll, yahtzee_points)
-        scores = list(self.scores)
-        scores[box.index] = points
-        bonuses = self.yahtzee_bonus_count + bonus_due(roll, yahtzee_points)
-        return Scorecard(self.edition, tuple(scores), bonuses)
+        key = self.edition.boxes[index].key
+        points = self.edition.placements(self.scores, roll)[key]
+        scores = self.scores[:index] + (points,) + self.scores[index + 1:]
+        bonuses = self.yahtzee_bonus_count + (self.edition.bonus_points(self.scores, roll) > 0)
+        return Scorecard(self.edition, scores, bonuses)
 
     # -- reading --------------------------------------------------------------
 
-    def points(self, box: Box) -> int | None:
+    def points(self, box: object) -> int | None:
         """Points in a box, None while it is empty."""
-        return self.scores[_as_box(box).index]
+        return self.scores[self.edition.index(box)]
+
+    def _section(self, upper: bool) -> list[int | None]:
+        return [p for box, p in zip(self.edition.boxes, self.scores) if box.is_upper is upper]
 
     @property
     def upper_subtotal(self) -> int:
-        """Sum of Ones … Sixes."""
-        return sum(p for p in self.scores[:6] if p is not None)
+        """Sum of the upper section (Ones … Sixes)."""
+        return sum(p for p in self._section(True) if p is not None)
 
     @property
     def upper_bonus(self) -> int:
-        """35 once the upper subtotal reaches 63, else 0."""
-        return UPPER_BONUS_POINTS if self.upper_subtotal >= UPPER_BONUS_THRESHOLD else 0
+        """The edition's upper bonus once the upper subtotal reaches its threshold, else 0."""
+        bonus = self.edition.upper_bonus
+        return bonus.points if self.upper_subtotal >= bonus.threshold else 0
 
     @property
     def upper_bonus_settled(self) -> bool:
-        """The upper bonus can no longer change: 35 is earned, or every upper box is filled."""
-        return self.upper_bonus > 0 or None not in self.scores[:6]
+        """The upper bonus can no longer change: it is earned, or every upper box is filled."""
+        return self.upper_bonus > 0 or None not in self._section(True)
 
     @property
     def upper_total(self) -> int:
@@ -140,24 +119,25 @@ class Scorecard:
     def upper_pace(self) -> int:
         """Upper points against three of each number in the filled upper boxes (0 is on pace for 63)."""
         return sum(
-            points - 3 * face
-            for face, points in enumerate(self.scores[:6], start=1)
-            if points is not None
+            points - 3 * box.face
+            for box, points in zip(self.edition.boxes, self.scores)
+            if box.face is not None and points is not None
         )
 
     @property
     def lower_subtotal(self) -> int:
-        """Sum of the seven lower boxes."""
-        return sum(p for p in self.scores[6:] if p is not None)
+        """Sum of the lower section."""
+        return sum(p for p in self._section(False) if p is not None)
 
     @property
     def yahtzee_bonus(self) -> int:
-        """100 points per extra Yahtzee scored while the Yahtzee box held 50."""
-        return EXTRA_YAHTZEE_BONUS * self.yahtzee_bonus_count
+        """The extra bonus points (100 per extra Yahtzee in the Hasbro editions; 0 where there is none)."""
+        extra = self.edition.extra
+        return extra.bonus * self.yahtzee_bonus_count if extra else 0
 
     @property
     def lower_total(self) -> int:
-        """Lower subtotal plus Yahtzee bonuses."""
+        """Lower subtotal plus the extra bonuses."""
         return self.lower_subtotal + self.yahtzee_bonus
 
     @property

@@ -1,0 +1,9 @@
+"""Every edition's module; importing this package registers them all, in module-name order."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+for _module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
+    importlib.import_module(f"{__name__}.{_module}")
