@@ -282,3 +282,12 @@ def sheet_context(
 
 __all__ = ["CHECK", "Cell", "Column", "LogLine", "Page", "Row", "Sheet", "box_label",
            "sheet_context"]
+
+
+def sheet_context(loaded: object) -> dict[str, object]:
+    """Everything the sheet templates (phone sheet, TV board, hidden paper sheet) need for a loaded game.
+
+    Views merge this into their template context; templates never build a sheet themselves.
+    (Filled in by the sheet view-model work; the views already call it.)
+    """
+    return {}
