@@ -36,7 +36,7 @@ class ExtraYahtzee:
 
     def is_joker(self, rules: Ruleset, scores: Sequence[int | None], dice: Dice) -> bool:
         """An extra Yahtzee: five equal dice while the five-of-a-kind box is already filled (50 or 0)."""
-        return scores[rules.index(self.box)] is not None and dice.is_five_of_a_kind
+        return dice[0] == dice[4] and scores[rules.index(self.box)] is not None
 
     def bonus_points(self, rules: Ruleset, scores: Sequence[int | None], dice: Dice) -> int:
         """The bonus, only when the five-of-a-kind box holds its full points."""
@@ -47,12 +47,10 @@ class ExtraYahtzee:
         """Points of an extra Yahtzee placed as a joker: a pattern box scores as if met."""
         return box.fixed if box.fixed is not None else box.score(dice)
 
-    def allowed(
-        self, rules: Ruleset, scores: Sequence[int | None], open_: Sequence[int], dice: Dice
-    ) -> tuple[Collection[int], Message | None] | None:
-        """The open boxes (indices) an extra Yahtzee may fill and why the others may not; None if no joker."""
-        if not self.is_joker(rules, scores, dice):
-            return None
+    def joker_step(
+        self, rules: Ruleset, open_: Sequence[int], dice: Dice
+    ) -> tuple[Collection[int], Message | None]:
+        """The open boxes (indices) an extra Yahtzee may fill, and why the others may not."""
         upper = rules.upper_for_face(dice[0])
         if upper is not None and rules.index(upper.key) in open_:
             message = Message(MUST_GO_UPPER, {"face": dice[0], "upper": Message(upper.name)})

@@ -15,7 +15,7 @@ Modelled on python-chess's variants (``VARIANTS``, ``find_variant(name)``).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,6 +97,7 @@ class Ruleset(str, metaclass=_Registry):
             "extra": None, "forced_order": False, "has_coach": True, **spec,
         }
         fields["_index"] = {box.key: i for i, box in enumerate(boxes)}
+        fields["_keys"] = tuple(box.key for box in boxes)
         fields["_table"] = {roll: tuple(box.score(roll) for box in boxes) for roll in ALL_ROLLS}
         for name, value in fields.items():
             object.__setattr__(self, name, value)
@@ -173,33 +174,30 @@ class Ruleset(str, metaclass=_Registry):
 
     def placements(self, scores: Sequence[int | None], dice: Dice) -> dict[str, int]:
         """Every box these dice may fill on a sheet with these scores, with its points, in sheet order."""
-        allowed, _ = self._allowed(scores, dice)
-        return {self.boxes[i].key: self._points(i, scores, dice) for i in allowed}
+        keys = self._keys  # type: ignore[attr-defined]
+        open_ = [i for i, points in enumerate(scores) if points is None]
+        if self.forced_order:
+            open_ = open_[:1]
+        elif self.extra is not None and self.extra.is_joker(self, scores, dice):
+            allowed, _ = self.extra.joker_step(self, open_, dice)
+            return {keys[i]: self.extra.joker_points(self.boxes[i], dice) for i in allowed}
+        points = self.scores(dice)
+        return {keys[i]: points[i] for i in open_}
 
     def refusal(self, scores: Sequence[int | None], index: int, dice: Dice) -> Message | None:
         """Why the order rules forbid an open box for these dice, or None."""
-        allowed, reason = self._allowed(scores, dice)
-        return None if index in allowed else reason
+        open_ = [i for i, points in enumerate(scores) if points is None]
+        if self.forced_order:
+            first = self.boxes[open_[0]]
+            return None if index == open_[0] else Message(FORCED_ORDER, {"box": Message(first.name)})
+        if self.extra is not None and self.extra.is_joker(self, scores, dice):
+            allowed, reason = self.extra.joker_step(self, open_, dice)
+            return None if index in allowed else reason
+        return None
 
     def bonus_points(self, scores: Sequence[int | None], dice: Dice) -> int:
         """Bonus points these dice earn on this sheet wherever they go (an extra Yahtzee's 100)."""
         return self.extra.bonus_points(self, scores, dice) if self.extra else 0
-
-    def _allowed(self, scores: Sequence[int | None], dice: Dice) -> tuple[Collection[int], Message | None]:
-        open_ = [i for i, points in enumerate(scores) if points is None]
-        if self.forced_order and open_:
-            first = self.boxes[open_[0]]
-            return (open_[0],), Message(FORCED_ORDER, {"box": Message(first.name)})
-        if self.extra is not None:
-            forced = self.extra.allowed(self, scores, open_, dice)
-            if forced is not None:
-                return forced
-        return open_, None
-
-    def _points(self, index: int, scores: Sequence[int | None], dice: Dice) -> int:
-        if self.extra is not None and self.extra.is_joker(self, scores, dice):
-            return self.extra.joker_points(self.boxes[index], dice)
-        return self.scores(dice)[index]
 
 
 Edition = Ruleset  # the name used outside the package: Edition("hasbro-1996"), Edition.HASBRO_1996
