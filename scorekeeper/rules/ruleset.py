@@ -72,6 +72,9 @@ class _Registry(type):
 class Ruleset(str, metaclass=_Registry):
     """One edition's rules. It is also its id: ``Edition.HASBRO_1996 == "hasbro-1996"``.
 
+    Being a str, it stores, prints and serialises as its id; ``in`` and ``index()`` are about
+    its boxes, not its characters.
+
     ``Ruleset("yatzy")`` (alias ``Edition("yatzy")``) finds a registered ruleset; a ValueError
     names the valid ids. A new ruleset is made with keywords and then registered.
     """
@@ -132,9 +135,13 @@ class Ruleset(str, metaclass=_Registry):
     # -- the sheet --------------------------------------------------------------
 
     @property
-    def keys(self) -> tuple[str, ...]:
+    def box_keys(self) -> tuple[str, ...]:
         """Every box key in sheet order."""
-        return tuple(box.key for box in self.boxes)
+        return self._keys  # type: ignore[attr-defined,no-any-return]
+
+    def __contains__(self, key: object) -> bool:
+        """``"two_pairs" in Edition.YATZY``: the sheet has a box with this key (not a substring test)."""
+        return key in self._index  # type: ignore[attr-defined]
 
     @property
     def upper(self) -> tuple[BoxSpec, ...]:
