@@ -6,12 +6,16 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import Box, Edition, Scorecard
 
-# Dice that are no Yahtzee, no straight, no full house: a neutral fill for any box.
+# Dice that are no Yahtzee, no straight, no full house: a neutral fill for any Hasbro box.
 PLAIN = (1, 2, 3, 5, 5)
 FIVE_SIXES = (6, 6, 6, 6, 6)
 
+EDITIONS = list(Edition)  # every registered edition: the properties run over each one
+HASBRO = [Edition.HASBRO_1996, Edition.HASBRO_2016]
+YATZY = [Edition.YATZY, Edition.YATZY_FORCED]
 
-def sheet(edition: Edition, fills: list[tuple[Box, tuple[int, ...]]]) -> Scorecard:
+
+def sheet(edition: Edition, fills: list[tuple[str, tuple[int, ...]]]) -> Scorecard:
     """A sheet built by these legal fills, in order."""
     card = Scorecard(edition)
     for box, dice in fills:
@@ -20,7 +24,7 @@ def sheet(edition: Edition, fills: list[tuple[Box, tuple[int, ...]]]) -> Scoreca
 
 
 def sheet_with(edition: Edition, yahtzee: int | None, filled: list[Box]) -> Scorecard:
-    """A sheet whose Yahtzee box holds 50, 0 or nothing, with these other boxes filled plainly."""
+    """A Hasbro sheet whose Yahtzee box holds 50, 0 or nothing, with these other boxes filled plainly."""
     fills = []
     if yahtzee == 50:
         fills.append((Box.YAHTZEE, FIVE_SIXES))
@@ -30,7 +34,7 @@ def sheet_with(edition: Edition, yahtzee: int | None, filled: list[Box]) -> Scor
     return sheet(edition, fills)
 
 
-editions = st.sampled_from(list(Edition))
+editions = st.sampled_from(EDITIONS)
 dice = st.lists(st.integers(1, 6), min_size=5, max_size=5)
 # Five equal dice are rare by chance (1 in 1296) but matter most: draw them often.
 yahtzee_dice = st.integers(1, 6).map(lambda face: [face] * 5)
@@ -38,10 +42,16 @@ any_dice = st.one_of(dice, yahtzee_dice)
 
 
 @st.composite
-def cards(draw: st.DrawFn, min_filled: int = 0, max_filled: int = 13) -> Scorecard:
-    """A sheet reached by legal turns: each box one the rules allowed for the drawn dice."""
-    card = Scorecard(draw(editions))
-    for _ in range(draw(st.integers(min_filled, max_filled))):
+def cards(
+    draw: st.DrawFn, edition: Edition | None = None, min_filled: int = 0, unfinished: bool = False
+) -> Scorecard:
+    """A sheet reached by legal turns: each box one the rules allowed for the drawn dice.
+
+    ``unfinished`` keeps at least one box open.
+    """
+    card = Scorecard(draw(editions) if edition is None else edition)
+    most = card.rules.rounds - unfinished
+    for _ in range(draw(st.integers(min_filled, most))):
         roll = draw(any_dice)
         card = card.fill(draw(st.sampled_from(list(card.options(roll)))), roll)
     return card

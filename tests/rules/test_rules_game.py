@@ -5,12 +5,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from rules_support import FIVE_SIXES, PLAIN
+from rules_support import EDITIONS, FIVE_SIXES, PLAIN
 
-from scorekeeper.rules import BOXES, Box, Edition, Game, RuleViolation, Scorecard, Standing, Turn
+from scorekeeper.rules import Box, Dice, Edition, Game, RuleViolation, Scorecard, Standing, Turn
 
 B = Box
 FOURS = (4, 4, 4, 4, 4)
+HASBRO_KEYS = Edition.HASBRO_1996.keys
 
 
 def play_all(game: Game, turns: list[tuple[object, Box]]) -> Game:
@@ -31,7 +32,7 @@ def test_a_new_game_starts_with_the_first_seat_in_round_1():
 def test_seats_take_turns_in_order_and_rounds_follow():
     game = Game(["Ann", "Bo", "Cy"])
     seen = []
-    for box in BOXES[:3]:
+    for box in HASBRO_KEYS[:3]:
         for _ in range(3):
             seen.append((game.current_player, game.round))
             game = game.play(PLAIN, box)
@@ -48,6 +49,7 @@ def test_a_turn_records_who_which_dice_where_and_what_it_scored():
         Turn(index=1, player=1, round=1, dice=(1, 2, 3, 5, 5), box=B.CHANCE, points=16, bonus=0),
         Turn(index=2, player=0, round=2, dice=FIVE_SIXES, box=B.SIXES, points=30, bonus=100),
     )
+    assert all(type(turn.box) is str and type(turn.dice) is Dice for turn in game.turns)
     assert game.last_turn == game.turns[-1]
     assert game.cards[0].grand_total == 180
     assert game.cards[1].grand_total == 16
@@ -75,27 +77,33 @@ def test_play_refuses_what_the_players_sheet_refuses():
         game.play(PLAIN, "Chance")
 
 
+ROUNDS = {"hasbro-1996": 13, "hasbro-2016": 13, "yatzy": 15, "yatzy-forced": 15}
+
+
+@pytest.mark.parametrize("edition", EDITIONS, ids=str)
 @pytest.mark.parametrize("count", range(1, 9))
-def test_a_game_has_1_to_8_players_and_ends_after_13_rounds(count):
-    game = Game([f"Player {i}" for i in range(count)])
-    for box in BOXES:
-        assert game.round == box.index + 1
+def test_a_game_has_1_to_8_players_and_ends_after_one_round_per_box(edition, count):
+    game = Game([f"Player {i}" for i in range(count)], edition)
+    assert game.rounds == ROUNDS[edition]
+    for number, box in enumerate(edition.keys, start=1):  # sheet order: legal in forced order too
+        assert game.round == number
         for seat in range(count):
             assert not game.is_over
             assert game.current_player == seat
             game = game.play(PLAIN, box)
     assert game.is_over
-    assert len(game.turns) == 13 * count
+    assert len(game.turns) == ROUNDS[edition] * count
     assert all(card.is_complete for card in game.cards)
-    assert (game.round, game.current_player) == (13, count - 1)
+    assert (game.round, game.current_player) == (ROUNDS[edition], count - 1)
     with pytest.raises(RuleViolation, match=r"^The game is over: every sheet is complete\.$"):
         game.play(PLAIN, B.CHANCE)
 
 
 @pytest.mark.parametrize("players", [[], [f"P{i}" for i in range(9)]])
 def test_no_players_or_more_than_eight_are_refused(players):
-    with pytest.raises(RuleViolation, match=r"^A game has 1 to 8 players\.$"):
+    with pytest.raises(RuleViolation, match=r"^A game has 1 to 8 players\.$") as refusal:
         Game(players)
+    assert refusal.value.params == {"min": 1, "max": 8}
 
 
 def test_a_lone_name_is_one_player_not_one_per_letter():
@@ -159,7 +167,7 @@ def test_correct_replaces_an_earlier_turn_and_replays_the_later_ones():
     ]
     assert fixed.cards[1].points(B.CHANCE) is None
     assert fixed.cards[0] == game.cards[0]
-    assert game.turns[1].box is B.CHANCE  # the old game is untouched
+    assert game.turns[1].box == "chance"  # the old game is untouched
 
 
 def test_correct_rescores_later_turns_when_the_yahtzee_box_changes():
@@ -210,14 +218,14 @@ def test_correct_refuses_a_turn_that_does_not_exist(index, message):
 
 
 def test_correct_may_change_the_very_last_turn_of_a_finished_game():
-    game = play_all(Game(["Ann"]), [(PLAIN, box) for box in BOXES])
+    game = play_all(Game(["Ann"]), [(PLAIN, box) for box in HASBRO_KEYS])
     fixed = game.correct(12, FIVE_SIXES, B.CHANCE)
     assert fixed.is_over and fixed.cards[0].points(B.CHANCE) == 30
 
 
 def test_replay_rebuilds_a_game_from_its_dice_and_boxes():
     game = two_rounds()
-    entries = [(turn.dice, turn.box.value) for turn in game.turns]
+    entries = [(list(turn.dice), turn.box) for turn in game.turns]
     assert Game.replay(game.players, game.edition, entries) == game
 
 

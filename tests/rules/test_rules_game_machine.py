@@ -11,10 +11,11 @@ from hypothesis.stateful import (
     invariant,
     precondition,
     rule,
+    run_state_machine_as_test,
 )
-from rules_support import any_dice, editions
+from rules_support import EDITIONS, any_dice
 
-from scorekeeper.rules import BOXES, Game, RuleViolation
+from scorekeeper.rules import Edition, Game, RuleViolation
 
 
 class GameMachine(RuleBasedStateMachine):
@@ -22,9 +23,13 @@ class GameMachine(RuleBasedStateMachine):
 
     game: Game
 
-    @initialize(players=st.integers(1, 3), edition=editions)
-    def start(self, players, edition):
-        self.game = Game([f"P{seat}" for seat in range(players)], edition)
+    def __init__(self, edition: Edition) -> None:
+        super().__init__()
+        self.edition = edition
+
+    @initialize(players=st.integers(1, 3))
+    def start(self, players):
+        self.game = Game([f"P{seat}" for seat in range(players)], self.edition)
 
     @precondition(lambda self: not self.game.is_over)
     @rule(dice=any_dice, data=st.data())
@@ -55,7 +60,7 @@ class GameMachine(RuleBasedStateMachine):
         # Mostly a box the sheet allowed at that turn, sometimes any box (often refused).
         earlier = Game.replay(self.game.players, self.game.edition, self.entries(self.game)[:index])
         allowed = list(earlier.cards[earlier.current_player].options(dice))
-        box = data.draw(st.one_of(st.sampled_from(allowed), st.sampled_from(BOXES)))
+        box = data.draw(st.one_of(st.sampled_from(allowed), st.sampled_from(self.edition.keys)))
         before = self.game
         try:
             corrected = self.game.correct(index, dice, box)
@@ -89,10 +94,27 @@ class GameMachine(RuleBasedStateMachine):
         for seat, card in enumerate(game.cards):
             bonuses = sum(turn.bonus for turn in game.turns if turn.player == seat)
             assert card.yahtzee_bonus == bonuses
-            assert 13 - len(card.open_boxes) == sum(1 for turn in game.turns if turn.player == seat)
+            filled = game.rounds - len(card.open_boxes)
+            assert filled == sum(1 for turn in game.turns if turn.player == seat)
         if not game.is_over:
             assert game.current_player == len(game.turns) % players
 
+    @invariant()
+    def the_editions_own_rules_hold_for_every_turn(self):
+        rules = self.game.rules
+        for seat in range(len(self.game.players)):
+            boxes = [turn.box for turn in self.game.turns if turn.player == seat]
+            if rules.forced_order:  # each player's sheet is filled top to bottom
+                assert boxes == list(rules.keys[: len(boxes)])
+            assert len(set(boxes)) == len(boxes)  # no box twice
+        if rules.extra is None:  # only Hasbro pays for an extra five of a kind
+            assert all(turn.bonus == 0 for turn in self.game.turns)
+            assert all(card.yahtzee_bonus == 0 for card in self.game.cards)
 
-GameMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=60, deadline=None)
-test_play_undo_and_correct_always_equal_a_replay_from_scratch = GameMachine.TestCase
+
+@pytest.mark.parametrize("edition", EDITIONS, ids=str)
+def test_play_undo_and_correct_always_equal_a_replay_from_scratch(edition):
+    run_state_machine_as_test(
+        lambda: GameMachine(edition),
+        settings=settings(max_examples=40, stateful_step_count=60, deadline=None),
+    )
