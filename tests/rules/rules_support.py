@@ -34,6 +34,12 @@ def sheet_with(edition: Edition, yahtzee: int | None, filled: list[Box]) -> Scor
     return sheet(edition, fills)
 
 
+def why_not(card: Scorecard, box: object, dice: object) -> str | None:
+    """The English refusal fill() would raise for this box, or None where it is allowed."""
+    refusal = card.refusal(box, dice)
+    return None if refusal is None else str(refusal)
+
+
 editions = st.sampled_from(EDITIONS)
 dice = st.lists(st.integers(1, 6), min_size=5, max_size=5)
 # Five equal dice are rare by chance (1 in 1296) but matter most: draw them often.

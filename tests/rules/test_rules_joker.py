@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from rules_support import FIVE_SIXES, PLAIN, sheet_with
+from rules_support import FIVE_SIXES, HASBRO, PLAIN, sheet_with, why_not
 
-from scorekeeper.rules import BOXES, LOWER_BOXES, UPPER_BOXES, Box, Edition, RuleViolation
-from scorekeeper.rules.joker import placements
+from scorekeeper.rules import Box, Dice, Edition, Message, RuleViolation
 
 B = Box
 E96, E16 = Edition.HASBRO_1996, Edition.HASBRO_2016
+BOXES = list(Box)
 FOURS = [4, 4, 4, 4, 4]
 MUST_GO_FOURS = "Joker rule: five 4s must go in Fours while Fours is empty."
 MUST_GO_LOWER = "Joker rule: an extra Yahtzee goes in an empty lower box before any upper box."
@@ -34,18 +34,21 @@ def test_worked_example_five_6s_with_50_and_sixes_filled_may_take_40_in_large_st
     assert filled.grand_total == card.grand_total + 40 + 100
 
 
-@pytest.mark.parametrize("edition", list(Edition))
+@pytest.mark.parametrize("edition", HASBRO, ids=str)
 @pytest.mark.parametrize("yahtzee", [50, 0])
 def test_worked_example_five_4s_with_fours_empty_must_go_in_fours_for_20(edition, yahtzee):
     card = sheet_with(edition, yahtzee, [])
     assert card.options(FOURS) == {B.FOURS: 20}
-    assert card.why_not(B.FOURS, FOURS) is None
+    assert why_not(card, B.FOURS, FOURS) is None
     for box in BOXES:
         if box not in (B.FOURS, B.YAHTZEE):
-            assert card.why_not(box, FOURS) == MUST_GO_FOURS
+            assert why_not(card, box, FOURS) == MUST_GO_FOURS
     with pytest.raises(RuleViolation) as refusal:
         card.fill(B.LARGE_STRAIGHT, FOURS)
     assert str(refusal.value) == MUST_GO_FOURS
+    # The upper box's name is a Message of its own, so the web layer translates it too.
+    assert refusal.value.template == "Joker rule: five %(face)ds must go in %(upper)s while %(upper)s is empty."
+    assert refusal.value.params == {"face": 4, "upper": Message("Fours")}
     assert card.fill(B.FOURS, FOURS).points(B.FOURS) == 20
 
 
@@ -114,16 +117,17 @@ def test_an_extra_yahtzee_follows_the_editions_joker_order(edition, yahtzee, fil
         (E16, [B.FOURS, B.THREE_OF_A_KIND, B.FOUR_OF_A_KIND], B.TWOS, MUST_GO_LOWER),
     ],
 )
-def test_why_not_names_the_joker_step_that_forbids_a_box(edition, filled, refused, message):
+def test_the_refusal_names_the_joker_step_that_forbids_a_box(edition, filled, refused, message):
     card = sheet_with(edition, 50, filled)
-    assert card.why_not(refused, FOURS) == message
+    assert why_not(card, refused, FOURS) == message
     assert card.refusal(refused, FOURS).template == message  # no params: the template is the text
+    assert card.refusal(refused, FOURS).params == {}
     with pytest.raises(RuleViolation) as refusal:
         card.fill(refused, FOURS)
     assert str(refusal.value) == message
 
 
-@pytest.mark.parametrize("edition", list(Edition))
+@pytest.mark.parametrize("edition", HASBRO, ids=str)
 def test_five_equal_dice_with_the_yahtzee_box_empty_are_an_ordinary_roll(edition):
     card = sheet_with(edition, None, [B.FOURS])
     options = card.options(FOURS)
@@ -134,7 +138,7 @@ def test_five_equal_dice_with_the_yahtzee_box_empty_are_an_ordinary_roll(edition
     assert card.fill(B.YAHTZEE, FOURS).yahtzee_bonus_count == 0
 
 
-@pytest.mark.parametrize("edition", list(Edition))
+@pytest.mark.parametrize("edition", HASBRO, ids=str)
 @pytest.mark.parametrize(("yahtzee", "bonus"), [(50, True), (0, False), (None, False)])
 def test_the_bonus_is_due_only_for_five_equal_dice_with_50_in_the_yahtzee_box(
     edition, yahtzee, bonus
@@ -157,7 +161,17 @@ def test_ordinary_dice_are_not_affected_by_the_joker_order():
     assert set(card.options(PLAIN)) == set(BOXES) - {B.FOURS, B.YAHTZEE}
 
 
+def scores_with(open_boxes: set[Box], yahtzee: int | None) -> tuple[int | None, ...]:
+    """Raw sheet scores: these boxes open, the Yahtzee box as given, 0 everywhere else."""
+    return tuple(
+        yahtzee if box is B.YAHTZEE else None if box in open_boxes else 0 for box in Box
+    )
+
+
 def test_placements_lists_only_open_boxes():
-    open_boxes = {B.CHANCE, B.ONES}
-    assert placements(open_boxes, (1, 2, 3, 5, 5), None, E96) == {B.ONES: 1, B.CHANCE: 16}
-    assert placements(set(LOWER_BOXES) | set(UPPER_BOXES), (2,) * 5, 50, E16) == {B.TWOS: 10}
+    plain = Dice.of(PLAIN)
+    assert E96.placements(scores_with({B.CHANCE, B.ONES}, None), plain) == {
+        "ones": 1, "yahtzee": 0, "chance": 16}
+    assert E96.placements(scores_with({B.CHANCE, B.ONES}, 50), plain) == {"ones": 1, "chance": 16}
+    assert E16.placements(scores_with(set(Box) - {B.YAHTZEE}, 50), Dice.of([2] * 5)) == {"twos": 10}
+    assert E16.placements(scores_with(set(Box), None), Dice.of([2] * 5))["yahtzee"] == 50
