@@ -11,7 +11,7 @@ from scorekeeper.rules import Box, Dice, Edition, Game, RuleViolation, Scorecard
 
 B = Box
 FOURS = (4, 4, 4, 4, 4)
-HASBRO_KEYS = Edition.HASBRO_1996.keys
+HASBRO_KEYS = Edition.HASBRO_1996.box_keys
 
 
 def play_all(game: Game, turns: list[tuple[object, Box]]) -> Game:
@@ -85,7 +85,7 @@ ROUNDS = {"hasbro-1996": 13, "hasbro-2016": 13, "yatzy": 15, "yatzy-forced": 15}
 def test_a_game_has_1_to_8_players_and_ends_after_one_round_per_box(edition, count):
     game = Game([f"Player {i}" for i in range(count)], edition)
     assert game.rounds == ROUNDS[edition]
-    for number, box in enumerate(edition.keys, start=1):  # sheet order: legal in forced order too
+    for number, box in enumerate(edition.box_keys, start=1):  # sheet order: legal in forced order too
         assert game.round == number
         for seat in range(count):
             assert not game.is_over

@@ -60,7 +60,7 @@ class GameMachine(RuleBasedStateMachine):
         # Mostly a box the sheet allowed at that turn, sometimes any box (often refused).
         earlier = Game.replay(self.game.players, self.game.edition, self.entries(self.game)[:index])
         allowed = list(earlier.cards[earlier.current_player].options(dice))
-        box = data.draw(st.one_of(st.sampled_from(allowed), st.sampled_from(self.edition.keys)))
+        box = data.draw(st.one_of(st.sampled_from(allowed), st.sampled_from(self.edition.box_keys)))
         before = self.game
         try:
             corrected = self.game.correct(index, dice, box)
@@ -105,7 +105,7 @@ class GameMachine(RuleBasedStateMachine):
         for seat in range(len(self.game.players)):
             boxes = [turn.box for turn in self.game.turns if turn.player == seat]
             if rules.forced_order:  # each player's sheet is filled top to bottom
-                assert boxes == list(rules.keys[: len(boxes)])
+                assert boxes == list(rules.box_keys[: len(boxes)])
             assert len(set(boxes)) == len(boxes)  # no box twice
         if rules.extra is None:  # only Hasbro pays for an extra five of a kind
             assert all(turn.bonus == 0 for turn in self.game.turns)

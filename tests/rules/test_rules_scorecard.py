@@ -5,11 +5,15 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from rules_support import FIVE_SIXES, PLAIN, sheet, sheet_with
+from rules_support import EDITIONS, FIVE_SIXES, HASBRO, PLAIN, sheet, sheet_with, why_not
 
-from scorekeeper.rules import BOXES, LOWER_BOXES, UPPER_BOXES, Box, Edition, RuleViolation, Scorecard
+from scorekeeper.rules import Box, Edition, Message, RuleViolation, Scorecard
 
 B = Box
+HASBRO_RULES = Edition.HASBRO_1996
+BOXES = HASBRO_RULES.box_keys
+UPPER_BOXES = [box.key for box in HASBRO_RULES.upper]
+LOWER_BOXES = [box.key for box in HASBRO_RULES.lower]
 
 
 def test_an_empty_sheet_has_every_box_open_and_every_total_zero():
@@ -33,41 +37,50 @@ def test_a_sheet_is_immutable_and_fill_returns_a_new_one():
     assert filled != card
 
 
-@pytest.mark.parametrize("edition", list(Edition))
-def test_an_edition_given_by_its_id_plays_that_editions_joker_order(edition):
+@pytest.mark.parametrize("edition", EDITIONS, ids=str)
+def test_an_edition_given_by_its_id_plays_that_editions_rules(edition):
     by_id = Scorecard(edition.value)
-    assert by_id.edition is edition
+    assert by_id.edition is edition and by_id.rules is edition
     assert by_id == Scorecard(edition)
+    assert by_id.scores == (None,) * edition.rounds
+    assert by_id.open_boxes == frozenset(edition.box_keys)
 
 
-@pytest.mark.parametrize("edition", ["hasbro-2020", "", None, 1996])
+@pytest.mark.parametrize("edition", ["hasbro-2020", "", None, 1996, "Yatzy"])
 def test_an_unknown_edition_is_refused(edition):
-    with pytest.raises(RuleViolation, match="There is no rules edition called"):
+    with pytest.raises(RuleViolation, match="There is no rules edition called") as refusal:
         Scorecard(edition)
+    assert refusal.value.params == {"edition": repr(edition)}
+
+
+@pytest.mark.parametrize("count", [12, 14, 15])
+def test_scores_of_the_wrong_length_for_the_edition_are_refused(count):
+    with pytest.raises(ValueError, match=f"^hasbro-1996 has 13 boxes, not {count}$"):
+        Scorecard(Edition.HASBRO_1996, (0,) * count)
 
 
 def test_a_filled_box_is_refused_with_its_name():
     card = Scorecard().fill(B.FOURS, [4, 4, 1, 2, 3])
-    assert card.why_not(B.FOURS, [4, 4, 4, 4, 6]) == "Fours is already filled."
+    assert why_not(card, B.FOURS, [4, 4, 4, 4, 6]) == "Fours is already filled."
     with pytest.raises(RuleViolation) as refusal:
         card.fill(B.FOURS, [4, 4, 4, 4, 6])
     assert str(refusal.value) == "Fours is already filled."
     assert refusal.value.template == "%(box)s is already filled."
-    assert refusal.value.params == {"box": "Fours"}
+    assert refusal.value.params == {"box": Message("Fours")}  # the name is translated as well
     assert B.FOURS not in card.options([4, 4, 4, 4, 6])
 
 
 def test_a_zero_is_a_fill():
     card = Scorecard().fill(B.YAHTZEE, PLAIN)
     assert card.points(B.YAHTZEE) == 0
-    assert card.why_not(B.YAHTZEE, FIVE_SIXES) == "Yahtzee is already filled."
+    assert why_not(card, B.YAHTZEE, FIVE_SIXES) == "Yahtzee is already filled."
 
 
 def test_a_complete_sheet_refuses_everything_and_offers_nothing():
     card = sheet(Edition.HASBRO_1996, [(box, PLAIN) for box in BOXES])
     assert card.is_complete
     assert card.options(PLAIN) == {}
-    assert card.why_not(B.CHANCE, PLAIN) == "This sheet is complete."
+    assert why_not(card, B.CHANCE, PLAIN) == "This sheet is complete."
     with pytest.raises(RuleViolation, match=r"^This sheet is complete\.$"):
         card.fill(B.CHANCE, PLAIN)
 
@@ -75,19 +88,26 @@ def test_a_complete_sheet_refuses_everything_and_offers_nothing():
 @pytest.mark.parametrize("box", ["Ones", "seven", "", None, 3, 3.0, ["ones"]])
 def test_a_box_that_does_not_exist_is_refused(box):
     card = Scorecard()
-    for call in (lambda: card.fill(box, PLAIN), lambda: card.why_not(box, PLAIN),
-                 lambda: card.points(box)):
-        with pytest.raises(RuleViolation, match="There is no box called"):
+    for call in (lambda: card.fill(box, PLAIN), lambda: card.refusal(box, PLAIN),
+                 lambda: card.points(box), lambda: card.rules.box(box)):
+        with pytest.raises(RuleViolation, match="There is no box called") as refusal:
             call()
+        assert refusal.value.params == {"box": repr(box)}
+
+
+@pytest.mark.parametrize("box", ["one_pair", "two_pairs"])
+def test_a_yatzy_box_is_no_box_of_a_hasbro_sheet(box):
+    with pytest.raises(RuleViolation, match=f"^There is no box called '{box}'\\.$"):
+        Scorecard().fill(box, PLAIN)
 
 
 def test_a_box_may_be_named_by_its_value():
     assert Scorecard().fill("full_house", [2, 2, 3, 3, 3]).points(B.FULL_HOUSE) == 25
-    assert Scorecard().why_not("chance", PLAIN) is None
+    assert Scorecard().refusal("chance", PLAIN) is None
 
 
-def test_why_not_is_none_for_an_allowed_box():
-    assert Scorecard().why_not(B.YAHTZEE, PLAIN) is None
+def test_the_refusal_is_none_for_an_allowed_box():
+    assert Scorecard().refusal(B.YAHTZEE, PLAIN) is None
 
 
 def fills(upper: list[list[int]], lower: list[list[int]]) -> list[tuple[Box, list[int]]]:
@@ -141,7 +161,7 @@ TOTALS_EXAMPLES = [
 ]
 
 
-@pytest.mark.parametrize("edition", list(Edition))
+@pytest.mark.parametrize("edition", HASBRO, ids=str)
 @pytest.mark.parametrize(("turns", "totals"), TOTALS_EXAMPLES)
 def test_the_totals_of_the_worked_examples(edition, turns, totals):
     card = sheet(edition, turns)
@@ -199,7 +219,7 @@ THIRTEEN_YAHTZEES = {
 }
 
 
-@pytest.mark.parametrize("edition", list(Edition))
+@pytest.mark.parametrize("edition", HASBRO, ids=str)
 def test_thirteen_yahtzees_score_1575(edition):
     turns = [(B.YAHTZEE, FIVE_SIXES)]
     turns += [(box, [face] * 5) for face, box in enumerate(UPPER_BOXES, start=1)]
@@ -212,7 +232,7 @@ def test_thirteen_yahtzees_score_1575(edition):
     assert card.grand_total == 1575
 
 
-@pytest.mark.parametrize("edition", list(Edition))
+@pytest.mark.parametrize("edition", HASBRO, ids=str)
 def test_the_best_sheet_without_extra_yahtzees_scores_375(edition):
     # Five of a kind with the Yahtzee box still empty is an ordinary roll; Yahtzee goes last.
     turns = [(box, [face] * 5) for face, box in enumerate(UPPER_BOXES, start=1)]
@@ -232,41 +252,60 @@ def test_a_zero_in_the_yahtzee_box_earns_no_bonus_later():
     assert after.grand_total == 30
 
 
-def test_boxes_have_their_sheet_values_order_and_names():
+def test_the_hasbro_box_keys_are_the_sheets_keys_in_its_order():
     assert [box.value for box in Box] == [
         "ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind", "four_of_a_kind",
         "full_house", "small_straight", "large_straight", "yahtzee", "chance"]
-    assert [box.display_name for box in Box] == [
-        "Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "Three of a kind", "Four of a kind",
-        "Full house", "Small straight", "Large straight", "Yahtzee", "Chance"]
-    assert [box.index for box in Box] == list(range(13))
-    assert [box.face for box in Box] == [1, 2, 3, 4, 5, 6] + [None] * 7
-    assert [box.is_upper for box in Box] == [True] * 6 + [False] * 7
-    assert [Box.for_face(face) for face in range(1, 7)] == list(UPPER_BOXES)
     assert str(Box.FULL_HOUSE) == "full_house" == Box.FULL_HOUSE
     assert isinstance(Box.CHANCE, str)
+    for edition in HASBRO:
+        assert edition.box_keys == tuple(Box)
 
 
-def test_editions_have_ids_names_and_a_description_of_their_joker_order():
-    assert [edition.value for edition in Edition] == ["hasbro-1996", "hasbro-2016"]
+@pytest.mark.parametrize("edition", HASBRO, ids=str)
+def test_a_hasbro_sheet_has_its_boxes_names_sections_faces_and_fixed_scores(edition):
+    assert [box.name for box in edition.boxes] == [
+        "Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "Three of a kind", "Four of a kind",
+        "Full house", "Small straight", "Large straight", "Yahtzee", "Chance"]
+    assert [edition.index(box) for box in Box] == list(range(13))
+    assert [box.face for box in edition.boxes] == [1, 2, 3, 4, 5, 6] + [None] * 7
+    assert [box.is_upper for box in edition.boxes] == [True] * 6 + [False] * 7
+    assert [box.section for box in edition.boxes] == ["upper"] * 6 + ["lower"] * 7
+    assert [box.fixed for box in edition.boxes] == [None] * 8 + [25, 30, 40, 50, None]
+    assert [edition.upper_for_face(face).key for face in range(1, 7)] == UPPER_BOXES
+    assert edition.upper_for_face(7) is None
+    assert (edition.upper_bonus.threshold, edition.upper_bonus.points) == (63, 35)
+    assert (edition.extra.box, edition.extra.bonus) == ("yahtzee", 100)
+    assert (edition.forced_order, edition.has_coach, edition.rounds) == (False, True, 13)
+    assert edition.box(B.FULL_HOUSE) is edition.boxes[8]
+    assert str(edition.box("chance")) == "chance"
+
+
+def test_editions_have_ids_names_and_a_description_of_their_rules():
+    assert [edition.value for edition in Edition] == [
+        "hasbro-1996", "hasbro-2016", "yatzy", "yatzy-forced"]
     assert Edition.default() is Edition.HASBRO_1996
     assert str(Edition.HASBRO_2016) == "hasbro-2016"
     assert Edition.HASBRO_1996.display_name == "Classic booklet 1996 + 2023 FAQ"
     assert Edition.HASBRO_2016.display_name == "Hasbro 2016 / 2026 sheet"
+    assert Edition.YATZY.display_name == "Scandinavian Yatzy"
+    assert Edition.YATZY_FORCED.display_name == "Forced Yatzy (tvångsyatzy)"
     assert "Three or Four of a kind" in Edition.HASBRO_2016.description
     assert "Three or Four of a kind" not in Edition.HASBRO_1996.description
     assert all(edition.description.endswith(".") for edition in Edition)
+    assert len({edition.description for edition in Edition}) == len(Edition)
 
 
 def test_refusal_is_the_violation_fill_would_raise_with_its_template_and_params():
     card = Scorecard().fill(B.FOURS, [4, 4, 1, 2, 3])
     refusal = card.refusal(B.FOURS, [4, 4, 4, 4, 6])
     assert isinstance(refusal, RuleViolation)
-    assert (refusal.template, refusal.params) == ("%(box)s is already filled.", {"box": "Fours"})
+    assert (refusal.template, refusal.params) == ("%(box)s is already filled.", {"box": Message("Fours")})
     with pytest.raises(RuleViolation) as raised:
         card.fill(B.FOURS, [4, 4, 4, 4, 6])
     assert (raised.value.template, raised.value.params) == (refusal.template, refusal.params)
-    assert str(refusal) == card.why_not(B.FOURS, [4, 4, 4, 4, 6])
+    assert raised.value.message == refusal.message
+    assert str(refusal) == "Fours is already filled."
 
 
 def test_refusal_is_none_for_an_allowed_box_and_raises_for_bad_dice_or_box():
