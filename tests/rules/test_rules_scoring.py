@@ -5,17 +5,34 @@ from __future__ import annotations
 from itertools import permutations
 
 import pytest
+from rules_support import EDITIONS, HASBRO
 
-from scorekeeper.rules import ALL_ROLLS, BOXES, Box, Edition, Game, RuleViolation, Scorecard
-from scorekeeper.rules.scoring import MAX_POINTS, box_scores, joker_score, normalize_dice, score
+from scorekeeper.rules import (
+    ALL_ROLLS, BadDice, Box, Dice, Edition, Game, RuleViolation, Scorecard, normalize_dice,
+)
 
 B = Box
 BAD_DICE = "Enter exactly five dice, each from 1 to 6."
 
+# The most each box can hold, as printed on the sheets (a Hasbro joker reaches the fixed scores).
+MAX_POINTS = {
+    "hasbro": {"ones": 5, "twos": 10, "threes": 15, "fours": 20, "fives": 25, "sixes": 30,
+               "three_of_a_kind": 30, "four_of_a_kind": 30, "full_house": 25,
+               "small_straight": 30, "large_straight": 40, "yahtzee": 50, "chance": 30},
+    "yatzy": {"ones": 5, "twos": 10, "threes": 15, "fours": 20, "fives": 25, "sixes": 30,
+              "one_pair": 12, "two_pairs": 22, "three_of_a_kind": 18, "four_of_a_kind": 24,
+              "small_straight": 15, "large_straight": 20, "full_house": 28, "chance": 30,
+              "yatzy": 50},
+}
 
-def full(**points: int) -> dict[Box, int]:
-    """Points for all 13 boxes: the named ones, 0 elsewhere."""
-    return {box: points.get(box.value, 0) for box in BOXES}
+
+def family(edition: Edition) -> str:
+    return "hasbro" if edition in HASBRO else "yatzy"
+
+
+def full(**points: int) -> dict[str, int]:
+    """Points for all 13 Hasbro boxes: the named ones, 0 elsewhere."""
+    return {box: points.get(box, 0) for box in Edition.HASBRO_1996.box_keys}
 
 
 # The worked examples of RULES.md on an empty sheet, every box spelled out.
@@ -38,10 +55,11 @@ EMPTY_SHEET_EXAMPLES = [
 ]
 
 
-@pytest.mark.parametrize("edition", list(Edition))
+@pytest.mark.parametrize("edition", HASBRO, ids=str)
 @pytest.mark.parametrize(("dice", "expected"), EMPTY_SHEET_EXAMPLES)
 def test_an_empty_sheet_offers_every_box_with_the_worked_examples_points(edition, dice, expected):
     assert Scorecard(edition).options(dice) == expected
+    assert list(Scorecard(edition).options(dice)) == list(expected)  # in sheet order
 
 
 @pytest.mark.parametrize(
@@ -82,14 +100,19 @@ def test_each_box_scores_what_the_sheet_says(dice, box, points):
     assert Scorecard().fill(box, dice).points(box) == points
 
 
-def test_score_and_box_scores_agree_for_every_possible_roll():
+@pytest.mark.parametrize("edition", EDITIONS, ids=str)
+def test_the_rulesets_score_table_is_its_boxes_score_functions_for_every_possible_roll(edition):
     for roll in ALL_ROLLS:
-        assert tuple(score(box, roll) for box in BOXES) == box_scores(roll)
+        assert edition.scores(roll) == tuple(box.score(roll) for box in edition.boxes)
+        assert Scorecard(edition).options(roll) == (
+            dict(zip(edition.box_keys, edition.scores(roll))) if not edition.forced_order
+            else {edition.box_keys[0]: roll.count(1)})
 
 
 def test_there_are_252_distinct_sorted_rolls():
     assert len(ALL_ROLLS) == len(set(ALL_ROLLS)) == 252
     assert all(list(roll) == sorted(roll) for roll in ALL_ROLLS)
+    assert all(type(roll) is Dice for roll in ALL_ROLLS)
 
 
 @pytest.mark.parametrize(
@@ -99,15 +122,19 @@ def test_there_are_252_distinct_sorted_rolls():
         (B.SMALL_STRAIGHT, 30), (B.LARGE_STRAIGHT, 40), (B.CHANCE, 15), (B.THREES, 15), (B.TWOS, 0),
     ],
 )
-def test_a_joker_scores_the_lower_patterns_as_met(box, points):
-    assert joker_score(box, (3, 3, 3, 3, 3)) == points
+@pytest.mark.parametrize("edition", HASBRO, ids=str)
+def test_a_joker_scores_the_lower_patterns_as_met(edition, box, points):
+    assert edition.extra.joker_points(edition.box(box), Dice.of([3] * 5)) == points
 
 
-def test_no_roll_scores_above_a_boxs_printed_maximum_and_each_maximum_is_reached():
-    for i, box in enumerate(BOXES):
-        best = max(box_scores(roll)[i] for roll in ALL_ROLLS)
-        best_joker = max(joker_score(box, (face,) * 5) for face in range(1, 7))
-        assert max(best, best_joker) == MAX_POINTS[box]
+@pytest.mark.parametrize("edition", EDITIONS, ids=str)
+def test_no_roll_scores_above_a_boxs_printed_maximum_and_each_maximum_is_reached(edition):
+    for i, box in enumerate(edition.boxes):
+        best = max(edition.scores(roll)[i] for roll in ALL_ROLLS)
+        if edition.extra is not None:
+            best = max([best] + [edition.extra.joker_points(box, Dice.of([f] * 5)) for f in range(1, 7)])
+        assert best == MAX_POINTS[family(edition)][box.key]
+        assert min(edition.scores(roll)[i] for roll in ALL_ROLLS) == (5 if box.key == "chance" else 0)
 
 
 @pytest.mark.parametrize(
@@ -163,24 +190,28 @@ def test_anything_but_five_dice_from_1_to_6_is_refused_everywhere(dice):
     calls = [
         lambda: normalize_dice(dice),
         lambda: card.options(dice),
-        lambda: card.why_not(Box.CHANCE, dice),
+        lambda: card.refusal(Box.CHANCE, dice),
+        lambda: Dice.of(dice),
+        lambda: Dice(dice),
         lambda: card.fill(Box.CHANCE, dice),
         lambda: card.bonus_due(dice),
         lambda: game.play(dice, Box.CHANCE),
     ]
     for call in calls:
-        with pytest.raises(RuleViolation) as refusal:
+        with pytest.raises(BadDice) as refusal:
             call()
         assert str(refusal.value) == BAD_DICE
 
 
-def test_bad_dice_are_a_value_error_for_callers_that_catch_those():
+def test_bad_dice_are_a_rule_violation_and_a_value_error_for_callers_that_catch_those():
+    assert issubclass(BadDice, RuleViolation)
     assert issubclass(RuleViolation, ValueError)
     with pytest.raises(ValueError, match="Enter exactly five dice"):
         Scorecard().options([9, 9, 9, 9, 9])
 
 
-def test_every_ordering_of_a_roll_scores_alike():
-    card = Scorecard()
+@pytest.mark.parametrize("edition", EDITIONS, ids=str)
+def test_every_ordering_of_a_roll_scores_alike(edition):
+    card = Scorecard(edition)
     expected = card.options([1, 3, 3, 4, 5])
     assert all(card.options(order) == expected for order in permutations([1, 3, 3, 4, 5]))
