@@ -14,6 +14,19 @@ EDITIONS = list(Edition)  # every registered edition: the properties run over ea
 HASBRO = [Edition.HASBRO_1996, Edition.HASBRO_2016]
 YATZY = [Edition.YATZY, Edition.YATZY_FORCED]
 
+_HASBRO_MAX = {
+    "ones": 5, "twos": 10, "threes": 15, "fours": 20, "fives": 25, "sixes": 30,
+    "three_of_a_kind": 30, "four_of_a_kind": 30, "full_house": 25, "small_straight": 30,
+    "large_straight": 40, "yahtzee": 50, "chance": 30,
+}
+_YATZY_MAX = {
+    "ones": 5, "twos": 10, "threes": 15, "fours": 20, "fives": 25, "sixes": 30,
+    "one_pair": 12, "two_pairs": 22, "three_of_a_kind": 18, "four_of_a_kind": 24,
+    "small_straight": 15, "large_straight": 20, "full_house": 28, "chance": 30, "yatzy": 50,
+}
+# The most each box can hold, as the rules state it (a Hasbro joker reaches the fixed scores).
+MAX_POINTS = {edition: _HASBRO_MAX if edition in HASBRO else _YATZY_MAX for edition in EDITIONS}
+
 
 def sheet(edition: Edition, fills: list[tuple[str, tuple[int, ...]]]) -> Scorecard:
     """A sheet built by these legal fills, in order."""

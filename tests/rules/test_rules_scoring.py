@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import permutations
 
 import pytest
-from rules_support import EDITIONS, HASBRO
+from rules_support import EDITIONS, HASBRO, MAX_POINTS
 
 from scorekeeper.rules import (
     ALL_ROLLS, BadDice, Box, Dice, Edition, Game, RuleViolation, Scorecard, normalize_dice,
@@ -13,22 +13,6 @@ from scorekeeper.rules import (
 
 B = Box
 BAD_DICE = "Enter exactly five dice, each from 1 to 6."
-
-# The most each box can hold, as printed on the sheets (a Hasbro joker reaches the fixed scores).
-MAX_POINTS = {
-    "hasbro": {"ones": 5, "twos": 10, "threes": 15, "fours": 20, "fives": 25, "sixes": 30,
-               "three_of_a_kind": 30, "four_of_a_kind": 30, "full_house": 25,
-               "small_straight": 30, "large_straight": 40, "yahtzee": 50, "chance": 30},
-    "yatzy": {"ones": 5, "twos": 10, "threes": 15, "fours": 20, "fives": 25, "sixes": 30,
-              "one_pair": 12, "two_pairs": 22, "three_of_a_kind": 18, "four_of_a_kind": 24,
-              "small_straight": 15, "large_straight": 20, "full_house": 28, "chance": 30,
-              "yatzy": 50},
-}
-
-
-def family(edition: Edition) -> str:
-    return "hasbro" if edition in HASBRO else "yatzy"
-
 
 def full(**points: int) -> dict[str, int]:
     """Points for all 13 Hasbro boxes: the named ones, 0 elsewhere."""
@@ -133,7 +117,7 @@ def test_no_roll_scores_above_a_boxs_printed_maximum_and_each_maximum_is_reached
         best = max(edition.scores(roll)[i] for roll in ALL_ROLLS)
         if edition.extra is not None:
             best = max([best] + [edition.extra.joker_points(box, Dice.of([f] * 5)) for f in range(1, 7)])
-        assert best == MAX_POINTS[family(edition)][box.key]
+        assert best == MAX_POINTS[edition][box.key]
         assert min(edition.scores(roll)[i] for roll in ALL_ROLLS) == (5 if box.key == "chance" else 0)
 
 
