@@ -11,12 +11,15 @@ from flask import Blueprint, Response, current_app, render_template, request, ur
 from flask_babel import gettext
 
 from scorekeeper import games
-from scorekeeper.rules import Edition
+from scorekeeper.rules import Edition, Ruleset, find_edition
 
+from .errors import render_error
 from .extensions import limiter
 from .loading import load_or_404
 from .pdf import PAPER_SIZES, render_pdf
-from .scoresheet import Sheet, sheet_context
+from .scoresheet import blank_sheet as blank_pad
+from .scoresheet import game_sheet
+from .sheet import COLUMNS_PER_PAGE, Sheet
 
 bp = Blueprint("printing", __name__)
 
@@ -35,29 +38,37 @@ _UNSAFE_ASCII = re.compile(r"[^A-Za-z0-9._-]+")
 _UNSAFE_NAME = re.compile(r"[\x00-\x1f\x7f/\\\"]+")
 
 
-def _game_sheet(loaded: games.LoadedGame, with_log: bool = True) -> Sheet:
-    return sheet_context(
-        loaded.game, loaded.title, loaded.created_at.date(), loaded.edition, gettext=gettext,
-        with_log=with_log,
-    )
+class UnknownEdition(Exception):
+    """A blank sheet was asked for an edition that does not exist."""
 
 
-@bp.app_template_global("paper_sheet")
-def paper_sheet(loaded: games.LoadedGame) -> Sheet:
-    """The game's paper sheet for the game page, hidden on screen and printed in its place."""
-    return _game_sheet(loaded, with_log=False)  # rendered on every turn: no turn log it never prints
-
-
-def _blank_sheet() -> Sheet:
-    return sheet_context(None, edition=_edition_arg(), gettext=gettext)
-
-
-def _edition_arg() -> Edition:
-    """The edition a blank sheet names (?edition=…), the default one for anything unknown."""
-    try:
-        return Edition(request.args.get("edition", ""))
-    except ValueError:
+def _edition_arg() -> Ruleset:
+    """The edition a blank sheet is drawn for (?edition=…, the default one when not given)."""
+    wanted = request.args.get("edition", "")
+    if not wanted:
         return Edition.default()
+    try:
+        return find_edition(wanted)
+    except ValueError:
+        raise UnknownEdition(wanted) from None
+
+
+@bp.errorhandler(UnknownEdition)
+def _unknown_edition(error: UnknownEdition):
+    """A clear 404 that lists the editions there are, never a 500."""
+    names = ", ".join(f"{gettext(rules.name)} ({rules.id})" for rules in Edition)
+    return render_error(404, gettext("No such rules"), gettext(
+        "There is no rules edition called %(edition)s. Blank sheets are printed for: %(editions)s.",
+        edition=str(error.args[0])[:40], editions=names,
+    ))
+
+
+def _edition_links(current: Ruleset) -> list[tuple[str, str, bool]]:
+    """(name, blank sheet URL, is it this one) for every edition: the blank sheet's chooser."""
+    return [
+        (gettext(rules.name), url_for("printing.blank_sheet", edition=rules.id), rules == current)
+        for rules in Edition
+    ]
 
 
 def _show_log() -> bool:
@@ -70,8 +81,8 @@ def _paper() -> str:
 
 
 def file_stem(title: str, date: Date | None) -> str:
-    """The PDF's name before .pdf: the title (or "Yahtzee") and the date."""
-    return " ".join(part for part in (title.strip() or gettext("Yahtzee"), date and date.isoformat()) if part)
+    """The PDF's name before .pdf: the title (or "Score sheet") and the date."""
+    return " ".join(part for part in (title.strip() or gettext("Score sheet"), date and date.isoformat()) if part)
 
 
 def content_disposition(stem: str) -> str:
@@ -96,7 +107,7 @@ def _pdf_links(endpoint: str, **values: object) -> list[tuple[str, str]]:
 def _render(sheet: Sheet, document_title: str, for_pdf: bool, **context: object) -> str:
     return render_template(
         "print/sheet.html", sheet=sheet, document_title=document_title, for_pdf=for_pdf,
-        has_log=bool(sheet.log), show_log=_show_log(), **context,
+        has_log=bool(sheet.log), show_log=_show_log(), columns_per_page=COLUMNS_PER_PAGE, **context,
     )
 
 
@@ -116,7 +127,7 @@ def sheet(token: str) -> str:
     """The game's scoresheet laid out for paper, with its print controls on screen."""
     loaded = load_or_404(token)
     return _render(
-        _game_sheet(loaded), file_stem(loaded.title, loaded.created_at.date()), for_pdf=False,
+        game_sheet(loaded), file_stem(loaded.title, loaded.created_at.date()), for_pdf=False,
         back_url=f"{request.script_root}/g/{quote(token, safe='')}",
         pdf_links=_pdf_links("printing.game_pdf", token=token),
     )
@@ -128,23 +139,29 @@ def game_pdf(token: str) -> Response:
     """The same scoresheet as a PDF file named after the game's title and date."""
     loaded = load_or_404(token)
     stem = file_stem(loaded.title, loaded.created_at.date())
-    html = _render(_game_sheet(loaded), stem, for_pdf=True)
+    html = _render(game_sheet(loaded), stem, for_pdf=True)
     return _pdf_response(html, stem)
 
 
 @bp.get("/blank-sheet")
 def blank_sheet() -> str:
-    """An empty scoresheet with six columns, for a game played with pencil and paper."""
-    edition = {"edition": request.args["edition"]} if "edition" in request.args else {}
+    """An empty scoresheet with six columns, for a game played with pencil and paper (?edition=…)."""
+    rules = _edition_arg()
     return _render(
-        _blank_sheet(), gettext("Blank Yahtzee score sheet"), for_pdf=False,
-        back_url=f"{request.script_root}/", pdf_links=_pdf_links("printing.blank_pdf", **edition),
+        blank_pad(rules), _blank_stem(rules), for_pdf=False,
+        back_url=f"{request.script_root}/", pdf_links=_pdf_links("printing.blank_pdf", edition=rules.id),
+        editions=_edition_links(rules),
     )
 
 
 @bp.get("/blank-sheet.pdf")
 @_pdf_rate
 def blank_pdf() -> Response:
-    """The blank scoresheet as a PDF."""
-    stem = gettext("Yahtzee score sheet")
-    return _pdf_response(_render(_blank_sheet(), stem, for_pdf=True), stem)
+    """The blank scoresheet of an edition as a PDF."""
+    rules = _edition_arg()
+    stem = _blank_stem(rules)
+    return _pdf_response(_render(blank_pad(rules), stem, for_pdf=True), stem)
+
+
+def _blank_stem(rules: Ruleset) -> str:
+    return gettext("Blank score sheet, %(edition)s", edition=gettext(rules.name))

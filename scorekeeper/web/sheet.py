@@ -1,0 +1,459 @@
+"""The one view model of a scoresheet: columns, sections of rows, and cells, read from the ruleset.
+
+The phone sheet, the TV board and the paper sheet (print view, PDF, the game page's hidden copy)
+all render a `Sheet`. Box rows serve every medium; a total is a row per medium because paper
+writes a figure only once it is final while a screen shows it running. Every label, how-to text,
+fixed score and rule number comes from the game's `Ruleset`, so a new edition needs no edit here.
+No Flask: `gettext` is passed in (the web layer's own, or an identity for tests).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import date as Date
+
+from scorekeeper.rules import Game, Ruleset, Scorecard, TotalRow, Turn
+
+COLUMNS_PER_PAGE = 6  # the paper pad's six columns
+LONG_NAME = 11  # characters that fit a column at the normal size
+LONG_TITLE = 40  # characters that fit one line of the heading at the normal size
+CHECK = "\u2713"  # ✓, one per extra bonus on paper
+TICK_BOXES = "\u25a1\u25a1\u25a1"  # □□□ where a blank sheet's extra bonuses get ticked
+DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"  # ⚀ … ⚅, printed beside the upper boxes
+ARROW = "\u2192"  # → : "write the sum here"
+PAPER, SCREEN = "paper", "screen"
+PAD, BLOCK = "pad", "block"  # a sheet that totals each section / one that totals once at the bottom
+
+# gettext(text, **params) -> the translated text formatted with params (flask_babel's signature).
+Translate = Callable[..., str]
+
+
+def identity(text: str, **params: object) -> str:
+    """English, formatted: the translation used outside a request (tests, scripts)."""
+    return text % params if params else text
+
+
+def signed(number: int) -> str:
+    """A pace figure as the sheet shows it: +4, −3 (a true minus sign), ±0."""
+    if number > 0:
+        return f"+{number}"
+    if number < 0:
+        return f"\u2212{-number}"
+    return "\u00b10"
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A player's column: the name, the paper's winner mark, and whether this player records next."""
+
+    name: str = ""
+    mark: str = ""  # "Winner", "Shared victory" or ""
+    current: bool = False
+
+    @property
+    def long(self) -> bool:
+        """A name that needs the smaller type to fit its column."""
+        return len(self.name) > LONG_NAME
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """What one box or total of one column shows; empty text is a blank box."""
+
+    text: str = ""
+    checks: str = ""  # paper: the extra-bonus check marks (tick boxes on a blank sheet)
+    stars: int = 0  # screen: extra bonuses earned, one star each
+    circled: bool = False  # paper: the winner's grand total, ringed as a scorer would
+    turn: int | None = None  # the index of the turn that filled this box (its correction link)
+    just: bool = False  # filled by the last turn
+    star: bool = False  # the turn that filled this box earned the extra bonus
+    pending: bool = False  # screen: a figure not decided yet (the upper bonus while it may come)
+    tone: str = ""  # screen: "ahead"/"behind" (pace), "is-first" (rank)
+    tied: bool = False  # screen: a rank another player shares
+    label: str = ""  # for screen readers: the correction link's words
+
+    @property
+    def zero(self) -> bool:
+        """A filled box that scored nothing (a scratch)."""
+        return self.text == "0" and self.turn is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A line of the sheet: its words for each medium and one cell per column."""
+
+    kind: str  # paper: "box", "total", "bonus", "grand"; screen: "box", "sum", "pace", "bonus", "ybonus", "grand", "rank"
+    key: str  # the box key, or the Scorecard figure a total shows
+    name: str  # the full name (screen, screen readers)
+    label: str  # the paper label
+    cells: tuple[Cell, ...]
+    media: tuple[str, ...] = (PAPER, SCREEN)
+    short: str = ""  # the screen's abbreviation ("3K"); "" shows the name
+    title: str = ""  # the screen's explanation of a total (abbr title)
+    note: str = ""  # paper: small text under the label, e.g. "of upper section"
+    how: str = ""  # paper: the "how to score" column
+    score: str = ""  # paper: the fixed score in the how-to column, "SCORE 25", or the arrow of a total
+    face: str = ""  # paper: the die glyph of an upper row
+
+    @property
+    def paper(self) -> bool:
+        return PAPER in self.media
+
+    @property
+    def screen(self) -> bool:
+        return SCREEN in self.media
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """Upper, lower, or the screen's foot (grand total and ranks)."""
+
+    key: str  # "upper", "lower", "foot"
+    title: str  # the paper's heading ("UPPER SECTION"), "" for none
+    rows: tuple[Row, ...]
+
+    @property
+    def paper_rows(self) -> tuple[Row, ...]:
+        return tuple(row for row in self.rows if row.paper)
+
+    @property
+    def screen_rows(self) -> tuple[Row, ...]:
+        return tuple(row for row in self.rows if row.screen)
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One printed page: up to six columns of the same rows, the labels repeated."""
+
+    number: int
+    columns: tuple[Column, ...]
+    sections: tuple[Section, ...]
+
+    @property
+    def rows(self) -> tuple[Row, ...]:
+        """Every paper row of the page, top to bottom."""
+        return tuple(row for section in self.sections for row in section.paper_rows)
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One recorded turn for the optional turn log."""
+
+    round: int
+    player: str
+    dice: str
+    box: str
+    points: str
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """The sheet's own words, translated once per sheet instead of once per cell."""
+
+    empty: str  # an open box, for screen readers
+    not_yet: str  # the upper bonus while it may still come
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """Everything a sheet template shows, for one game or a blank pad."""
+
+    title: str
+    date: str
+    edition: str  # the ruleset's name, translated
+    status: str  # "Final result", "In progress: round 5 of 15", "Not started" or "" (blank)
+    layout: str  # PAD or BLOCK: how the paper sheet is drawn
+    columns: tuple[Column, ...]  # one per player (six empty ones on a blank sheet)
+    sections: tuple[Section, ...]
+    pages: tuple[Page, ...]
+    log: tuple[LogLine, ...]
+    words: Words
+    blank: bool
+
+    @property
+    def long_title(self) -> bool:
+        """A title that needs the smaller type to stay within two or three lines."""
+        return len(self.title) > LONG_TITLE
+
+    @property
+    def crowded(self) -> bool:
+        """More players than a phone shows at the normal size."""
+        return len(self.columns) > 4
+
+    @property
+    def wide(self) -> bool:
+        """More players than fit a phone's width: the sheet scrolls inside its box."""
+        return len(self.columns) > COLUMNS_PER_PAGE
+
+
+# -- figures: when paper writes each total -----------------------------------------------------
+
+
+def _upper_done(card: Scorecard) -> bool:
+    return all(points is not None for box, points in zip(card.rules.boxes, card.scores) if box.is_upper)
+
+
+def _lower_done(card: Scorecard) -> bool:
+    return all(points is not None for box, points in zip(card.rules.boxes, card.scores) if not box.is_upper)
+
+
+# Each total is written once the boxes it sums can no longer change, as a scorer does on paper.
+# An extra bonus could still add to the lower section while any box is empty, so the lower
+# figures wait for the whole sheet where the edition has one.
+_FINAL_WHEN: dict[str, Callable[[Scorecard], bool]] = {
+    "upper_subtotal": _upper_done,
+    "upper_total": _upper_done,
+    "upper_bonus": lambda card: card.upper_bonus_settled,
+    "lower_subtotal": lambda card: _lower_done(card) and (card.rules.extra is None or card.is_complete),
+}
+
+
+def _paper_cell(card: Scorecard, figure: str, winner: bool) -> Cell:
+    final = _FINAL_WHEN.get(figure, lambda card: card.is_complete)(card)
+    return Cell(
+        str(getattr(card, figure)) if final else "",
+        checks=CHECK * card.yahtzee_bonus_count if figure == "yahtzee_bonus" else "",
+        circled=winner and figure == "grand_total",
+    )
+
+
+# -- building ------------------------------------------------------------------------------------
+
+
+class _Builder:
+    """Builds the rows of one sheet; holds the translation and the per-sheet labels."""
+
+    def __init__(self, rules: Ruleset, game: Game | None, _: Translate) -> None:
+        self.rules, self.game, self._ = rules, game, _
+        self.cards: list[Scorecard | None] = list(game.cards) if game else [None] * COLUMNS_PER_PAGE
+        self.winners = set(game.winners()) if game and game.is_over else set()
+        self.params = {
+            "threshold": rules.upper_bonus.threshold, "points": rules.upper_bonus.points,
+            "bonus": rules.extra.bonus if rules.extra else 0, "check": CHECK,
+        }
+
+    def t(self, text: str, **params: object) -> str:
+        """Translated, and formatted with the ruleset's numbers; "" stays "" (gettext("") is the catalog header)."""
+        if not text:
+            return ""
+        return self._(text, **{**self.params, **params}) if "%(" in text else self._(text)
+
+    def cells(self, read: Callable[[Scorecard, int], Cell], empty: Cell = Cell()) -> tuple[Cell, ...]:
+        return tuple(empty if card is None else read(card, seat) for seat, card in enumerate(self.cards))
+
+    # -- boxes
+
+    def box_rows(self, section: str) -> tuple[Row, ...]:
+        filled: dict[tuple[int, str], Turn] = {}
+        last = None
+        if self.game is not None:
+            filled = {(turn.player, turn.box): turn for turn in self.game.turns}
+            last = self.game.last_turn
+        correct = self._("%(player)s, %(box)s: %(points)s. Correct this turn")
+        players = self.game.players if self.game else ()
+        rows = []
+        for box in self.rules.boxes:
+            if box.section != section:
+                continue
+            name = self.t(box.name)
+
+            def cell(card: Scorecard, seat: int, key: str = box.key, name: str = name) -> Cell:
+                turn = filled.get((seat, key))
+                if turn is None:
+                    return Cell()
+                return Cell(
+                    str(turn.points), turn=turn.index, just=last is not None and turn.index == last.index,
+                    star=turn.bonus > 0,
+                    label=correct % {"player": players[seat], "box": name, "points": turn.points},
+                )
+
+            rows.append(Row(
+                "box", box.key, name, self.t(box.label), self.cells(cell), short=self.t(box.short),
+                how=self.t(box.how),
+                score=self.t("SCORE %(points)d", points=box.fixed) if box.fixed is not None else "",
+                face=DIE_FACES[box.face - 1] if box.face else "",
+            ))
+        return tuple(rows)
+
+    # -- paper totals: the lines the ruleset's paper sheet prints
+
+    def paper_totals(self, totals: Sequence[TotalRow]) -> tuple[Row, ...]:
+        rows = []
+        for total in totals:
+            if total.figure == "yahtzee_bonus" and self.rules.extra is None:
+                continue  # no extra-bonus line where the edition has no extra bonus
+            kind = "grand" if total.figure == "grand_total" else ("bonus" if total.how or total.score else "total")
+            blank = Cell(checks=TICK_BOXES) if self.game is None and total.figure == "yahtzee_bonus" else Cell()
+            label = self.t(total.label)
+            rows.append(Row(
+                kind, total.figure, label, label,
+                self.cells(lambda card, seat, f=total.figure: _paper_cell(card, f, seat in self.winners), blank),
+                media=(PAPER,), note=self.t(total.note), how=self.t(total.how),
+                score=self.t(total.score) if total.how or total.score else ARROW,
+            ))
+        return tuple(rows)
+
+    # -- screen totals: running figures, the pace and the ranks
+
+    def screen_upper(self) -> tuple[Row, ...]:
+        bonus = self.rules.upper_bonus
+        return (
+            self.screen_row("sum", "upper_subtotal", self._("Upper"), lambda c: Cell(str(c.upper_subtotal))),
+            self.screen_row(
+                "pace", "upper_pace", self._("Pace"),
+                lambda c: Cell(signed(c.upper_pace), tone="ahead" if c.upper_pace > 0 else (
+                    "behind" if c.upper_pace < 0 else "")),
+                title=self._("Pace: points above or below three of each number in the upper boxes filled"),
+            ),
+            self.screen_row(
+                "bonus", "upper_bonus", self._("Bonus"),
+                lambda c: Cell(str(c.upper_bonus)) if c.upper_bonus_settled else Cell(pending=True),
+                title=self._("%(points)d points once the upper section reaches %(threshold)d",
+                             points=bonus.points, threshold=bonus.threshold),
+            ),
+        )
+
+    def screen_lower(self) -> tuple[Row, ...]:
+        rows = [self.screen_row("sum", "lower_subtotal", self._("Lower"), lambda c: Cell(str(c.lower_subtotal)))]
+        extra = self.rules.extra
+        if extra is not None:  # the extra bonus, named after the box it rewards
+            box = self.rules.box(extra.box)
+            name = self.t(box.name)
+            rows.append(self.screen_row(
+                "ybonus", "yahtzee_bonus", self._("%(box)s bonus", box=name),
+                lambda c: Cell(str(c.yahtzee_bonus) if c.yahtzee_bonus_count else "",
+                               stars=c.yahtzee_bonus_count),
+                short=self._("%(short)s+", short=self.t(box.short)),
+                title=self._("%(box)s bonus: %(bonus)d per extra %(box)s", box=name, bonus=extra.bonus),
+            ))
+        return tuple(rows)
+
+    def screen_foot(self) -> tuple[Row, ...]:
+        standings = {s.player: s for s in self.game.standings()} if self.game else {}
+        started = bool(self.game and self.game.turns)
+
+        def rank(card: Scorecard, seat: int) -> Cell:
+            standing = standings[seat]
+            return Cell(str(standing.rank), tone="is-first" if standing.rank == 1 and started else "",
+                        tied=standing.shared and started)
+
+        return (
+            self.screen_row("grand", "grand_total", self._("Total"), lambda c: Cell(str(c.grand_total))),
+            Row("rank", "rank", self._("Rank"), "", self.cells(rank), media=(SCREEN,)),
+        )
+
+    def screen_row(
+        self, kind: str, key: str, name: str, read: Callable[[Scorecard], Cell], **words: str,
+    ) -> Row:
+        return Row(kind, key, name, "", self.cells(lambda card, seat: read(card)), media=(SCREEN,), **words)
+
+    # -- the whole sheet
+
+    def sections(self) -> tuple[Section, ...]:
+        rules = self.rules
+        return (
+            Section("upper", self._("UPPER SECTION"),
+                    self.box_rows("upper") + self.paper_totals(rules.upper_totals) + self.screen_upper()),
+            Section("lower", self._("LOWER SECTION"),
+                    self.box_rows("lower") + self.paper_totals(rules.lower_totals) + self.screen_lower()),
+            Section("foot", "", self.screen_foot()),
+        )
+
+    def columns(self) -> tuple[Column, ...]:
+        game = self.game
+        if game is None:
+            return (Column(),) * COLUMNS_PER_PAGE
+        shared = len(self.winners) > 1
+        return tuple(
+            Column(
+                name,
+                (self._("Shared victory") if shared else self._("Winner")) if seat in self.winners else "",
+                current=not game.is_over and seat == game.current_player,
+            )
+            for seat, name in enumerate(game.players)
+        )
+
+    def log(self) -> tuple[LogLine, ...]:
+        game = self.game
+        assert game is not None
+        labels = {box.key: self.t(box.label) for box in self.rules.boxes}  # once, not once per turn
+        lines = []
+        for turn in game.turns:
+            points = str(turn.points)
+            if turn.bonus:
+                points = self._("%(points)d + %(bonus)d bonus", points=turn.points, bonus=turn.bonus)
+            lines.append(LogLine(turn.round, game.players[turn.player], " ".join(str(d) for d in turn.dice),
+                                 labels[turn.box], points))
+        return tuple(lines)
+
+    def status(self) -> str:
+        game = self.game
+        if game is None:
+            return ""
+        if game.is_over:
+            return self._("Final result")
+        if not game.turns:
+            return self._("Not started")
+        return self._("In progress: round %(round)d of %(rounds)d", round=game.round, rounds=game.rounds)
+
+
+def _pages(columns: tuple[Column, ...], sections: tuple[Section, ...]) -> tuple[Page, ...]:
+    """Six columns a page; a game of 7 or 8 continues on a second page with the labels repeated."""
+    pages = []
+    for start in range(0, len(columns), COLUMNS_PER_PAGE):
+        stop = start + COLUMNS_PER_PAGE
+        pad = COLUMNS_PER_PAGE - len(columns[start:stop])  # the pad always has six columns
+        page_sections = tuple(
+            replace(section, rows=tuple(
+                replace(row, cells=row.cells[start:stop] + (Cell(),) * pad) for row in section.paper_rows
+            ))
+            for section in sections if section.paper_rows
+        )
+        pages.append(Page(len(pages) + 1, columns[start:stop] + (Column(),) * pad, page_sections))
+    return tuple(pages)
+
+
+def layout(rules: Ruleset) -> str:
+    """PAD when the paper sheet totals each section on its own (a lower total), else BLOCK."""
+    sectioned = any(total.figure in ("lower_total", "lower_subtotal") for total in rules.lower_totals)
+    return PAD if sectioned else BLOCK
+
+
+def build_sheet(
+    game: Game | None,
+    title: str = "",
+    date: Date | None = None,
+    rules: Ruleset | None = None,
+    *,
+    gettext: Translate = identity,
+    with_log: bool = True,
+) -> Sheet:
+    """The sheet of a game (finished or not), or a blank pad of `rules` when `game` is None;
+    without its turn log when `with_log` is False (the game page never prints it)."""
+    if rules is None:
+        if game is None:
+            raise ValueError("a blank sheet needs its ruleset")
+        rules = game.rules
+    builder = _Builder(rules, game, gettext)
+    columns = builder.columns()
+    sections = builder.sections()
+    return Sheet(
+        title=title,
+        date=date.isoformat() if date else "",
+        edition=gettext(rules.name),
+        status=builder.status(),
+        layout=layout(rules),
+        columns=columns,
+        sections=sections,
+        pages=_pages(columns, sections),
+        log=builder.log() if game is not None and with_log else (),
+        words=Words(empty=gettext("empty"), not_yet=gettext("not yet")),
+        blank=game is None,
+    )
+
+
+__all__ = [
+    "BLOCK", "CHECK", "COLUMNS_PER_PAGE", "PAD", "TICK_BOXES", "Cell", "Column", "LogLine", "Page",
+    "Row", "Section", "Sheet", "Words", "build_sheet", "identity", "layout", "signed",
+]
