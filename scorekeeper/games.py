@@ -3,15 +3,17 @@
 Each function is one transaction on the sessionmaker `db` it is given and commits before it
 returns. A game is stored as settings, players and ordered (dice, box) entries; the engine
 replays the entries into a `Game`, so every rule is checked by the engine and nothing
-derived is stored. On any refusal (RuleViolation, StaleTurn, ReadOnly, GameNotFound,
-ValueError) nothing is stored.
+derived is stored. On any refusal (Refused, StaleTurn, ReadOnly, GameNotFound,
+BadSettings) nothing is stored; Refused and StaleTurn carry the game as it stands, so the
+caller can answer without opening it again.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hmac
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -19,8 +21,9 @@ from typing import Any, Literal
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .rules import MAX_PLAYERS, MIN_PLAYERS, Box, Edition, Game, Turn
-from .rules.boxes import N_
+from .rules import (
+    MAX_PLAYERS, MIN_PLAYERS, N_, Dice, Edition, Game, Message, RuleViolation, Ruleset, Turn,
+)
 from .rules.game import BAD_PLAYER_COUNT
 from .storage import records, tokens
 from .storage.engine import reading, writing
@@ -28,17 +31,19 @@ from .storage.engine import reading, writing
 Access = Literal["edit", "view"]
 Db = sessionmaker[Session]
 
-MAX_NAME_LENGTH = 24
-MAX_TITLE_LENGTH = 100
+# The one limit of each, for the engine's callers, the form, its messages and its templates.
+NAME_MAX = 24  # storage's players.name is String(24)
+TITLE_MAX = 60  # a title fits one line of the sheet (storage's column allows 100)
 
 ALREADY_RECORDED = N_("%(player)s's turn was already recorded.")
 SHEET_CHANGED = N_("The sheet changed on another phone.")
 
-BAD_NAME = N_("A player's name has 1 to 24 characters.")
-DUPLICATE_NAME = N_("Two players cannot have the same name (%(name)s).")
-BAD_TITLE = N_("A title has at most 100 characters.")
-# PostgreSQL cannot store a NUL in text (SQLite can): refuse it the same way on both.
-NUL_CHARACTER = N_("Names and titles cannot contain a NUL character.")
+NAME_MISSING = N_("Enter a name, or remove this player.")
+NAME_TOO_LONG = N_("A name has at most %(max)d characters.")
+NAME_TAKEN = N_("%(name)s is already playing; tell them apart, e.g. %(name)s 2.")
+TITLE_TOO_LONG = N_("A title has at most %(max)d characters.")
+# Control, format and unassigned characters (a NUL among them, which PostgreSQL cannot store).
+NOT_PRINTABLE = N_("Use letters, digits and punctuation only.")
 
 UNDO_SUMMARY = N_("Undid %(player)s's turn in round %(round)d: %(turn)s.")
 CORRECT_SUMMARY = N_("Corrected %(player)s's turn in round %(round)d: %(before)s → %(after)s.")
@@ -60,17 +65,47 @@ class ReadOnly(PermissionError):
 
 
 class StaleTurn(Exception):
-    """The form was made for an earlier state of the game; `game` is the fresh one.
+    """The form was made for an earlier state of the game; `game` is the fresh one."""
 
-    ``template`` and ``params`` let the web layer translate: message == template % params.
+    def __init__(self, message: Message, game: LoadedGame) -> None:
+        self.message = message
+        self.game = game
+        super().__init__(str(message))
+
+
+class Refused(RuleViolation):
+    """The rules refused the change; `game` is the game as it stands (read in the same transaction).
+
+    A RuleViolation, so a caller that only wants the reason catches it as one.
     """
 
-    def __init__(self, template: str, game: LoadedGame, **params: object) -> None:
-        self.template = template
-        self.params = params
-        self.message = template % params if params else template
+    def __init__(self, violation: RuleViolation, game: LoadedGame) -> None:
+        super().__init__(violation.message)
         self.game = game
-        super().__init__(self.message)
+
+
+class BadSettings(ValueError):
+    """Names or a title a game cannot have; ``message`` is the first reason (see check_players)."""
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        super().__init__(str(message))
+
+
+@dataclass(frozen=True)
+class PlayersCheck:
+    """The names as they would be stored, a reason per refused seat, and one for the list as a whole."""
+
+    names: tuple[str, ...]
+    reasons: dict[int, Message] = field(default_factory=dict)
+    count: Message | None = None  # too few or too many players
+
+    @property
+    def first(self) -> Message | None:
+        """The reason to give when only one can be given (the count, else the first seat's)."""
+        if self.count is not None:
+            return self.count
+        return next(iter(self.reasons.values()), None)
 
 
 @dataclass(frozen=True)
@@ -79,7 +114,7 @@ class LoadedGame:
 
     title: str
     created_at: datetime
-    edition: Edition
+    edition: Ruleset
     coach: bool
     game: Game
     version: int
@@ -99,19 +134,20 @@ class Created:
 
 @dataclass(frozen=True)
 class HistoryEvent:
-    """An undo, a correction or a coach switch, summed up in a player's words.
+    """An undo, a correction or a coach switch, as a Message the web layer translates.
 
-    ``template`` and ``params`` let the web layer translate: summary == template % params.
-    A param that is itself a phrase ("6 6 6 6 6 in Yahtzee for 50") is also in ``phrases``
-    as (template, params), its box by display name, so it can be translated too.
+    The turn phrases inside it ("6 6 6 6 6 in Yahtzee for 50") and their box names are
+    Messages too, so every word of it can be translated.
     """
 
     at: datetime
     kind: Literal["undo", "correct", "coach"]
-    summary: str
-    template: str = ""
-    params: dict[str, Any] = field(default_factory=dict)
-    phrases: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    message: Message
+
+    @property
+    def summary(self) -> str:
+        """The event in English."""
+        return str(self.message)
 
 
 @dataclass(frozen=True)
@@ -122,15 +158,68 @@ class _Opened:
     loaded: LoadedGame
 
 
+# -- names and titles --------------------------------------------------------------
+
+
+def clean_text(value: object) -> str:
+    """Trimmed text with runs of white space made one space ("" for anything but text)."""
+    return " ".join(value.split()) if isinstance(value, str) else ""
+
+
+def _printable(text: str) -> bool:
+    return not any(unicodedata.category(ch).startswith("C") for ch in text)
+
+
+def check_players(players: Sequence[object] | str) -> PlayersCheck:
+    """The players' names cleaned, with a reason for each seat whose name cannot be stored.
+
+    Names are compared without regard to case: "Ann" and "ann" cannot both play.
+    """
+    if isinstance(players, str):  # one name alone, as the engine takes it
+        players = (players,)
+    names = tuple(clean_text(name) for name in players)
+    reasons: dict[int, Message] = {}
+    seen: set[str] = set()
+    for seat, name in enumerate(names):
+        if not name:
+            reasons[seat] = Message(NAME_MISSING)
+        elif len(name) > NAME_MAX:
+            reasons[seat] = Message(NAME_TOO_LONG, {"max": NAME_MAX})
+        elif not _printable(name):
+            reasons[seat] = Message(NOT_PRINTABLE)
+        elif name.casefold() in seen:
+            reasons[seat] = Message(NAME_TAKEN, {"name": name})
+        else:
+            seen.add(name.casefold())
+    count = None
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        count = Message(BAD_PLAYER_COUNT, {"min": MIN_PLAYERS, "max": MAX_PLAYERS})
+    return PlayersCheck(names, reasons, count)
+
+
+def check_title(title: object) -> tuple[str, Message | None]:
+    """The title cleaned, and why it cannot be stored (None if it can)."""
+    title = clean_text(title)
+    if len(title) > TITLE_MAX:
+        return title, Message(TITLE_TOO_LONG, {"max": TITLE_MAX})
+    if not _printable(title):
+        return title, Message(NOT_PRINTABLE)
+    return title, None
+
+
 # -- use cases ---------------------------------------------------------------------
 
 
 def create_game(
     db: Db, players: Sequence[str], edition: Edition | str, title: str = "", coach: bool = False
 ) -> Created:
-    """Store a new game; ValueError (with a player's message) for bad names or title."""
-    names = _checked_names(players)
-    title = _checked_title(title)
+    """Store a new game; BadSettings for names or a title check_players/check_title refuse."""
+    checked = check_players(players)
+    title, title_refusal = check_title(title)
+    refusal = checked.first or title_refusal
+    if refusal is not None:
+        raise BadSettings(refusal)
+    names = checked.names
     game = Game(names, edition)  # RuleViolation (a ValueError) for an unknown edition
     edition = game.edition
     edit_token = tokens.new_edit_token()
@@ -142,7 +231,7 @@ def create_game(
             edit_hash=tokens.token_hash(edit_token) or "",
             view_hash=tokens.token_hash(view_token) or "",
             title=title,
-            edition=edition.value,
+            edition=edition.id,
             coach=bool(coach),
             players=names,
             now=now,
@@ -184,9 +273,9 @@ def record_turn(db: Db, token: str, expected_turn: int, dice: object, box: objec
             game = opened.loaded.game
             if type(expected_turn) is not int or expected_turn != len(game.turns):
                 raise _stale_turn(opened.loaded, expected_turn)
-            played = game.play(dice, box)  # RuleViolation: the transaction rolls back
+            played = _refused_with(opened.loaded, lambda: game.play(dice, box))
             turn = played.turns[-1]
-            records.add_entry(session, opened.id, turn.index, _dice_text(turn.dice), turn.box.value)
+            records.add_entry(session, opened.id, turn.index, str(turn.dice), turn.box)
             version = records.mark_changed(session, opened.id, _now())
     except IntegrityError:
         # The unique (game_id, position) guard: another writer stored this turn first.
@@ -200,7 +289,7 @@ def undo_turn(db: Db, token: str, expected_version: int) -> LoadedGame:
         opened = _open_for_writing(session, token)
         _check_version(opened.loaded, expected_version)
         game = opened.loaded.game
-        undone = game.undo()  # RuleViolation when there is nothing to undo
+        undone = _refused_with(opened.loaded, game.undo)  # nothing to undo
         removed = game.turns[-1]
         now = _now()
         records.remove_entry(session, opened.id, removed.index)
@@ -217,12 +306,11 @@ def correct_turn(
         opened = _open_for_writing(session, token)
         _check_version(opened.loaded, expected_version)
         game = opened.loaded.game
-        corrected = game.correct(turn_index, dice, box)  # RuleViolation names the turn
+        # A refusal names the turn it concerns (this one, or a later one it would break).
+        corrected = _refused_with(opened.loaded, lambda: game.correct(turn_index, dice, box))
         before, after = game.turns[turn_index], corrected.turns[turn_index]
         now = _now()
-        records.replace_entry(
-            session, opened.id, turn_index, _dice_text(after.dice), after.box.value
-        )
+        records.replace_entry(session, opened.id, turn_index, str(after.dice), after.box)
         records.add_history(
             session, opened.id, now, "correct",
             {"before": _turn_details(before), "after": _turn_details(after)},
@@ -249,7 +337,8 @@ def history(db: Db, token: str) -> list[HistoryEvent]:
     with reading(db) as session:
         record, _ = _find(session, token)
         stored = records.load_history(session, record.id)
-    return [_history_event(record.players, event) for event in stored]
+    rules = Edition(record.edition)
+    return [_history_event(record.players, rules, event) for event in stored]
 
 
 # -- opening a game ----------------------------------------------------------------
@@ -281,8 +370,8 @@ def _open(session: Session, token: str, *, lock: bool = False) -> _Opened:
         view_token = tokens.view_token_for(token)
     else:
         edit_token, view_token = None, token
-    edition = Edition(record.edition)
-    entries = [(_dice_tuple(dice), box) for dice, box in records.load_entries(session, record.id)]
+    edition = Edition(record.edition)  # the stored id ("hasbro-1996") names the ruleset
+    entries = [(Dice.parse(dice), box) for dice, box in records.load_entries(session, record.id)]
     game = Game.replay(record.players, edition, entries)
     loaded = LoadedGame(
         title=record.title, created_at=record.created_at, edition=edition, coach=record.coach,
@@ -310,45 +399,26 @@ def _matches(edit_hash: str, view_hash: str, digest: str) -> bool:
 # -- refusals ----------------------------------------------------------------------
 
 
+def _refused_with(loaded: LoadedGame, change: Callable[[], Game]) -> Game:
+    """The changed game, or Refused carrying `loaded` (the game before the change) as the fresh one."""
+    try:
+        return change()
+    except RuleViolation as violation:
+        raise Refused(violation, loaded) from violation
+
+
 def _stale_turn(fresh: LoadedGame, expected_turn: object) -> StaleTurn:
     """The conflict for a form made for turn `expected_turn`, naming its player when known."""
     turns = fresh.game.turns
     if type(expected_turn) is int and 0 <= expected_turn < len(turns):
         player = fresh.game.players[turns[expected_turn].player]
-        return StaleTurn(ALREADY_RECORDED, fresh, player=player)
-    return StaleTurn(SHEET_CHANGED, fresh)
+        return StaleTurn(Message(ALREADY_RECORDED, {"player": player}), fresh)
+    return StaleTurn(Message(SHEET_CHANGED), fresh)
 
 
 def _check_version(loaded: LoadedGame, expected_version: object) -> None:
     if type(expected_version) is not int or expected_version != loaded.version:
-        raise StaleTurn(SHEET_CHANGED, loaded)
-
-
-def _checked_names(players: Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, str):  # one name alone, as the engine takes it
-        players = (players,)
-    names = tuple(name.strip() if isinstance(name, str) else "" for name in players)
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise ValueError(BAD_PLAYER_COUNT)
-    seen: set[str] = set()
-    for name in names:
-        if not 1 <= len(name) <= MAX_NAME_LENGTH:
-            raise ValueError(BAD_NAME)
-        if "\x00" in name:
-            raise ValueError(NUL_CHARACTER)
-        if name in seen:
-            raise ValueError(DUPLICATE_NAME % {"name": name})
-        seen.add(name)
-    return names
-
-
-def _checked_title(title: str | None) -> str:
-    title = (title or "").strip()
-    if len(title) > MAX_TITLE_LENGTH:
-        raise ValueError(BAD_TITLE)
-    if "\x00" in title:
-        raise ValueError(NUL_CHARACTER)
-    return title
+        raise StaleTurn(Message(SHEET_CHANGED), loaded)
 
 
 # -- history summaries -------------------------------------------------------------
@@ -358,41 +428,38 @@ def _turn_details(turn: Turn) -> dict[str, Any]:
     """What history keeps of a turn (stored as JSON)."""
     return {
         "index": turn.index, "round": turn.round, "player": turn.player,
-        "dice": _dice_text(turn.dice), "box": turn.box.value,
-        "points": turn.points, "bonus": turn.bonus,
+        "dice": str(turn.dice), "box": turn.box, "points": turn.points, "bonus": turn.bonus,
     }
 
 
-def _turn_phrase(turn: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """E.g. "2 2 4 5 6 in Chance for 19", as (template, params)."""
+def _turn_phrase(rules: Ruleset, turn: dict[str, Any]) -> Message:
+    """E.g. "2 2 4 5 6 in Chance for 19", its box named by the game's ruleset."""
     params = {
-        "dice": " ".join(turn["dice"]), "box": Box(turn["box"]).display_name,
+        "dice": " ".join(str(Dice.parse(turn["dice"]))), "box": Message(rules.box(turn["box"]).name),
         "points": turn["points"], "bonus": turn["bonus"],
     }
-    return (TURN_WITH_BONUS_SUMMARY if turn["bonus"] else TURN_SUMMARY), params
+    return Message(TURN_WITH_BONUS_SUMMARY if turn["bonus"] else TURN_SUMMARY, params)
 
 
-def _history_event(players: Sequence[str], event: records.HistoryRecord) -> HistoryEvent:
+def _history_event(
+    players: Sequence[str], rules: Ruleset, event: records.HistoryRecord
+) -> HistoryEvent:
     details = event.details
-    params: dict[str, Any]
-    phrases: dict[str, tuple[str, dict[str, Any]]] = {}
     if event.kind == "undo":
         turn = details["turn"]
-        template = UNDO_SUMMARY
-        params = {"player": players[turn["player"]], "round": turn["round"]}
-        phrases = {"turn": _turn_phrase(turn)}
+        message = Message(UNDO_SUMMARY, {
+            "player": players[turn["player"]], "round": turn["round"],
+            "turn": _turn_phrase(rules, turn),
+        })
     elif event.kind == "correct":
         before = details["before"]
-        template = CORRECT_SUMMARY
-        params = {"player": players[before["player"]], "round": before["round"]}
-        phrases = {"before": _turn_phrase(before), "after": _turn_phrase(details["after"])}
+        message = Message(CORRECT_SUMMARY, {
+            "player": players[before["player"]], "round": before["round"],
+            "before": _turn_phrase(rules, before), "after": _turn_phrase(rules, details["after"]),
+        })
     else:
-        template = COACH_ON_SUMMARY if details["on"] else COACH_OFF_SUMMARY
-        params = {}
-    params.update({key: phrase % values for key, (phrase, values) in phrases.items()})
-    summary = template % params if params else template
-    return HistoryEvent(at=event.at, kind=event.kind,  # type: ignore[arg-type]
-                        summary=summary, template=template, params=params, phrases=phrases)
+        message = Message(COACH_ON_SUMMARY if details["on"] else COACH_OFF_SUMMARY)
+    return HistoryEvent(at=event.at, kind=event.kind, message=message)  # type: ignore[arg-type]
 
 
 # -- small helpers -----------------------------------------------------------------
@@ -402,21 +469,13 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _dice_text(dice: Sequence[int]) -> str:
-    """Sorted dice as stored, e.g. "22456"."""
-    return "".join(str(face) for face in dice)
-
-
-def _dice_tuple(text: str) -> tuple[int, ...]:
-    return tuple(int(face) for face in text)
-
-
 def _replace(loaded: LoadedGame, **changes: Any) -> LoadedGame:
     return dataclasses.replace(loaded, **changes)
 
 
 __all__ = [
-    "Created", "GameNotFound", "HistoryEvent", "LoadedGame", "ReadOnly", "StaleTurn",
-    "correct_turn", "create_game", "game_version", "history", "load_game", "record_turn",
-    "set_coach", "undo_turn",
+    "NAME_MAX", "TITLE_MAX", "BadSettings", "Created", "GameNotFound", "HistoryEvent",
+    "LoadedGame", "PlayersCheck", "ReadOnly", "Refused", "StaleTurn", "check_players",
+    "check_title", "clean_text", "correct_turn", "create_game", "game_version", "history",
+    "load_game", "record_turn", "set_coach", "undo_turn",
 ]

@@ -58,7 +58,7 @@ class GameRow(Base):
     edit_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     view_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     title: Mapped[str] = mapped_column(String(100), default="")
-    edition: Mapped[str] = mapped_column(String(20))
+    edition: Mapped[str] = mapped_column(String(20))  # a ruleset id, e.g. "hasbro-1996"
     coach: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
@@ -90,8 +90,8 @@ class EntryRow(Base):
         ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
     )
     position: Mapped[int] = mapped_column(Integer, primary_key=True)
-    dice: Mapped[str] = mapped_column(String(5))  # sorted faces, e.g. "22456"
-    box: Mapped[str] = mapped_column(String(20))  # a Box value, e.g. "chance"
+    dice: Mapped[str] = mapped_column(String(5))  # str(Dice): sorted faces, e.g. "22456"
+    box: Mapped[str] = mapped_column(String(20))  # a box key of the game's ruleset, e.g. "chance"
 
 
 class HistoryRow(Base):
