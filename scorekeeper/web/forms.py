@@ -1,20 +1,16 @@
-"""The forms of the web layer; field names follow the form contract of issue 3."""
+"""The forms of the web layer, one per action; names and titles are checked by scorekeeper.games."""
 
 from __future__ import annotations
 
-import unicodedata
-
-from flask_babel import gettext, lazy_gettext
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, StringField
-from wtforms.validators import AnyOf, Length, Optional, ValidationError
+from wtforms.validators import AnyOf, ValidationError
 
-from scorekeeper.games import MAX_NAME_LENGTH
-from scorekeeper.rules import MAX_PLAYERS, MIN_PLAYERS, Edition
-from scorekeeper.rules.game import BAD_PLAYER_COUNT
+from scorekeeper import games
+from scorekeeper.rules import Edition
 
-NAME_MAX = MAX_NAME_LENGTH
-TITLE_MAX = 60  # stricter than storage's 100: a title fits one line of the sheet
+from .i18n import translate
 
 
 class RepeatedField(Field):
@@ -27,38 +23,12 @@ class RepeatedField(Field):
         return ""
 
 
-def clean_text(value: object) -> str:
-    """Trimmed text with runs of white space made one space."""
-    return " ".join(value.split()) if isinstance(value, str) else ""
-
-
-def has_control_characters(text: str) -> bool:
-    """Control, format or unassigned characters have no place in a name."""
-    return any(unicodedata.category(ch).startswith("C") for ch in text)
-
-
 def check_names(raw: list[str]) -> tuple[list[str], dict[int, str], str | None]:
-    """Trimmed names, a message per bad seat, and a message for the whole list."""
-    names = [clean_text(name) for name in raw]
-    errors: dict[int, str] = {}
-    seen: dict[str, int] = {}
-    for seat, name in enumerate(names):
-        if not name:
-            errors[seat] = gettext("Enter a name, or remove this player.")
-        elif len(name) > NAME_MAX:
-            errors[seat] = gettext("A name has at most %(max)d characters.", max=NAME_MAX)
-        elif has_control_characters(name):
-            errors[seat] = gettext("Use letters, digits and punctuation only.")
-        elif name.casefold() in seen:
-            errors[seat] = gettext(
-                "%(name)s is already playing; tell them apart, e.g. %(name)s 2.", name=name
-            )
-        else:
-            seen[name.casefold()] = seat
-    overall = None
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        overall = gettext(BAD_PLAYER_COUNT)
-    return names, errors, overall
+    """Cleaned names, a translated reason per refused seat, and one for the list as a whole."""
+    checked = games.check_players(raw)
+    errors = {seat: translate(reason) for seat, reason in checked.reasons.items()}
+    overall = translate(checked.count) if checked.count is not None else None
+    return list(checked.names), errors, overall
 
 
 class NewGameForm(FlaskForm):
@@ -68,23 +38,17 @@ class NewGameForm(FlaskForm):
     # Radio buttons rendered by hand (each with its description); only the value is checked here.
     edition = StringField(
         lazy_gettext("Rules"),
-        default=Edition.default().value,
-        validators=[AnyOf([e.value for e in Edition], message=lazy_gettext("Choose one of the rules."))],
+        default=Edition.default().id,
+        validators=[AnyOf([e.id for e in Edition], message=lazy_gettext("Choose one of the rules."))],
     )
-    title = StringField(
-        lazy_gettext("Title (optional)"),
-        filters=[clean_text],
-        validators=[
-            Optional(),
-            Length(max=TITLE_MAX, message=lazy_gettext("A title has at most %(max)d characters.", max=TITLE_MAX)),
-        ],
-    )
+    title = StringField(lazy_gettext("Title (optional)"), filters=[games.clean_text])
     coach = BooleanField(lazy_gettext("Coach mode"), default=False)
     action = HiddenField()
 
     def validate_title(self, field: Field) -> None:
-        if field.data and has_control_characters(field.data):
-            raise ValidationError(gettext("Use letters, digits and punctuation only."))
+        _, reason = games.check_title(field.data)
+        if reason is not None:
+            raise ValidationError(translate(reason))
 
 
 class DiceForm(FlaskForm):

@@ -5,11 +5,12 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from scorekeeper import games, storage
-from scorekeeper.rules import MAX_PLAYERS, Edition
+from scorekeeper.rules import MAX_PLAYERS, MIN_PLAYERS, Edition, RuleViolation
 
 from .extensions import limiter
-from .limits import create_limit
 from .forms import NewGameForm, check_names
+from .i18n import translate
+from .limits import create_limit
 from .recent import recent_games, remember
 
 bp = Blueprint("home", __name__)
@@ -62,8 +63,8 @@ def new_game():
             storage.get_db(), cleaned, Edition(form.edition.data),
             title=form.title.data or "", coach=bool(form.coach.data),
         )
-    except ValueError as error:  # create_game re-checks what the form checked
-        return _form_page(form, names, count_error=str(error), status=422)
+    except (games.BadSettings, RuleViolation) as error:  # create_game re-checks what the form checked
+        return _form_page(form, names, count_error=translate(error.message), status=422)
     remember(created.edit_token, cleaned, form.title.data or "")
     return redirect(url_for("play.game", token=created.edit_token), 303)
 
@@ -71,5 +72,6 @@ def new_game():
 def _form_page(form, names, *, focus=None, name_errors=None, count_error=None, status=200):
     return render_template(
         "games/new.html", form=form, names=names, focus=focus, name_errors=name_errors or {},
-        count_error=count_error, max_players=MAX_PLAYERS, editions=list(Edition),
+        count_error=count_error, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
+        name_max=games.NAME_MAX, title_max=games.TITLE_MAX, editions=list(Edition),
     ), status

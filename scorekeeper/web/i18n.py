@@ -1,18 +1,16 @@
-"""Translation: Flask-Babel setup and the engine's refusals in the player's language."""
+"""Translation: Flask-Babel setup, and the one place a Message of the lower layers is translated."""
 
 from __future__ import annotations
 
 from babel.lists import format_list
 from flask import Flask, request
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale, get_translations, gettext
 
-from scorekeeper.rules import Box, Edition, RuleViolation
+from scorekeeper.rules import Message, Ruleset
 
 from .extensions import babel
 
 LANGUAGES = ("en",)
-# Engine parameters that hold a name the engine wrote (a box), so they are translated too.
-_TRANSLATED_PARAMS = ("box", "upper")
 
 
 def select_locale() -> str:
@@ -20,37 +18,40 @@ def select_locale() -> str:
     return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
 
 
-def violation_message(error: RuleViolation) -> str:
-    """The refusal's text in the current language (params translated where they are our words)."""
-    params = dict(error.params)
-    for key in _TRANSLATED_PARAMS:
-        if isinstance(params.get(key), str):
-            params[key] = gettext(params[key])
-    if "reason" in params and isinstance(error.__cause__, RuleViolation):
-        params["reason"] = violation_message(error.__cause__)
-    # gettext's own %-formatting would re-escape; format once here.
-    template = gettext(error.template)
-    return template % params if params else template
+def _template(message: Message) -> str:
+    """The message's template in the current language; the plural form chosen by params["num"]."""
+    translations = get_translations()
+    if message.plural is not None:
+        return translations.ngettext(message.template, message.plural, message.params.get("num", 0))
+    return translations.gettext(message.template)
 
 
-def translated(template: str, params: dict) -> str:
-    """A message the lower layers marked with N_ (template % params), in the current language."""
-    text = gettext(template)
-    return text % params if params else text
+def translate(message: Message) -> str:
+    """A Message (a refusal, a conflict, a history line) in the current language, its params too.
+
+    Flask-Babel's gettext would format a second time; the Message formats once, recursing into
+    params that are Messages themselves (a box name, a refusal inside "reason").
+    """
+    return message.render(_template)
 
 
-def box_name(box: Box) -> str:
-    """A box's full name in the current language."""
-    return gettext(box.display_name)
+def box_name(rules: Ruleset, key: str) -> str:
+    """A box's full name in the current language ("Three of a kind"), from the game's ruleset."""
+    return gettext(rules.box(key).name)
 
 
-def edition_name(edition: Edition) -> str:
+def box_names(rules: Ruleset) -> dict[str, str]:
+    """Every box's name in the current language, by key, in sheet order."""
+    return {box.key: gettext(box.name) for box in rules.boxes}
+
+
+def edition_name(edition: Ruleset) -> str:
     """An edition's name in the current language."""
-    return gettext(edition.display_name)
+    return gettext(edition.name)
 
 
-def edition_description(edition: Edition) -> str:
-    """An edition's one-sentence joker order in the current language."""
+def edition_description(edition: Ruleset) -> str:
+    """An edition's one-line description in the current language."""
     return gettext(edition.description)
 
 
@@ -63,7 +64,3 @@ def init_app(app: Flask) -> None:
     """Bind Flask-Babel with the translations kept in scorekeeper/translations."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     babel.init_app(app, locale_selector=select_locale)
-    app.jinja_env.globals.update(
-        box_name=box_name, edition_name=edition_name,
-        edition_description=edition_description, names_list=names_list, get_locale=get_locale,
-    )

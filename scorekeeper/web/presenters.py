@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from flask_babel import get_locale, gettext
+from flask_babel import gettext
 
-from scorekeeper.rules import (
-    BOXES, LOWER_BOXES, ROUNDS, UPPER_BOXES, Box, Game, RuleViolation, Scorecard, Turn,
-)
+from scorekeeper.rules import BadDice, Dice, Edition, Game, RuleViolation, Scorecard, Turn
 
-from .dice import DiceError, dice_faces, dice_text, parse_dice
-from .i18n import box_name, violation_message
+from .dice import dice_faces, keypad_text
+from .i18n import box_name, translate
 
 
 @dataclass(frozen=True)
 class Option:
     """One open box for the dice entered: its points, or why the rules forbid it."""
 
-    box: Box
+    box: str  # the box's key in the game's ruleset
+    name: str  # its name in the current language
+    upper: bool  # in the upper section (the grid styles the two sections apart)
     points: int | None
     reason: str | None  # None when allowed
 
@@ -28,16 +27,25 @@ class Option:
         return self.reason is None
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """A reason shown once above the boxes it greys out (a forced joker disables most of them)."""
+
+    id: str  # the element id the greyed-out boxes point at with aria-describedby
+    text: str
+    boxes: tuple[str, ...]
+
+
 @dataclass
 class Entry:
     """The dice entry area: the text typed, the parsed dice, their options or what is wrong."""
 
     text: str = ""
-    dice: tuple[int, ...] | None = None
+    dice: Dice | None = None
     error: str | None = None  # about the dice, shown beside the dice field
     box_error: str | None = None  # about the box chosen, shown above the boxes
     options: list[Option] = field(default_factory=list)
-    bonus_due: bool = False
+    bonus: str | None = None  # "+100 Yahtzee bonus" when these dice earn the extra bonus
 
     @property
     def faces(self) -> list[int]:
@@ -45,29 +53,46 @@ class Entry:
         return [int(ch) for ch in dice_faces(self.text)[:5]]
 
     @property
-    def refusals(self) -> list[tuple[str, list[Option]]]:
-        """Forbidden options grouped by reason, so a joker reason is shown once."""
-        groups: dict[str, list[Option]] = {}
+    def refusals(self) -> list[Refusal]:
+        """Forbidden options grouped by reason, each reason once, in the order first met."""
+        groups: dict[str, list[str]] = {}
         for option in self.options:
             if option.reason is not None:
-                groups.setdefault(option.reason, []).append(option)
-        return list(groups.items())
+                groups.setdefault(option.reason, []).append(option.box)
+        return [
+            Refusal(f"why-{number}", reason, tuple(boxes))
+            for number, (reason, boxes) in enumerate(groups.items(), start=1)
+        ]
+
+    @property
+    def reason_ids(self) -> dict[str, str]:
+        """Each forbidden box's key -> the id of the reason that forbids it."""
+        return {box: refusal.id for refusal in self.refusals for box in refusal.boxes}
 
 
-def refusal(card: Scorecard, box: Box, dice: tuple[int, ...]) -> str | None:
-    """The engine's reason (translated) why this box may not take these dice, or None."""
-    violation = card.refusal(box, dice)
-    return None if violation is None else violation_message(violation)
-
-
-def options_for(card: Scorecard, dice: tuple[int, ...]) -> list[Option]:
+def options_for(card: Scorecard, dice: Dice) -> list[Option]:
     """Every open box of the sheet, in sheet order, with its points or the engine's reason."""
     allowed = card.options(dice)
-    return [
-        Option(box, allowed[box], None) if box in allowed else Option(box, None, refusal(card, box, dice))
-        for box in BOXES
-        if box in card.open_boxes
-    ]
+    options = []
+    for box in card.rules.boxes:
+        if box.key not in card.open_boxes:
+            continue
+        name = gettext(box.name)
+        if box.key in allowed:
+            options.append(Option(box.key, name, box.is_upper, allowed[box.key], None))
+        else:
+            violation = card.refusal(box.key, dice)
+            reason = None if violation is None else translate(violation.message)
+            options.append(Option(box.key, name, box.is_upper, None, reason))
+    return options
+
+
+def bonus_text(rules: Edition) -> str:
+    """What an extra five of a kind earns on top of its box ("+100 Yahtzee bonus")."""
+    extra = rules.extra
+    return gettext(
+        "+%(points)d %(box)s bonus", points=extra.bonus, box=box_name(rules, extra.box)
+    )
 
 
 def build_entry(game: Game, text: str = "", *, validate: bool = True) -> Entry:
@@ -76,100 +101,41 @@ def build_entry(game: Game, text: str = "", *, validate: bool = True) -> Entry:
     if game.is_over or (not validate and not text):
         return entry
     try:
-        entry.dice = parse_dice(text)
-    except DiceError as error:
+        entry.dice = Dice.parse(text)
+    except BadDice as error:
         if validate:
-            entry.error = str(error)
+            entry.error = translate(error.message)
         return entry
     try:
         card = game.cards[game.current_player]
         entry.options = options_for(card, entry.dice)
-        entry.bonus_due = card.bonus_due(entry.dice)
+        if card.bonus_due(entry.dice):
+            entry.bonus = bonus_text(game.rules)
     except RuleViolation as error:  # the engine refuses these dice: say so beside the field
-        entry.error = violation_message(error)
+        entry.error = translate(error.message)
         entry.dice = None
     return entry
 
 
-def keypad_text(text: str, add: object, clear: object) -> str:
-    """The dice text after a keypad press without JavaScript: a face added or a slot cleared."""
-    digits = list(dice_faces(text))
-    if isinstance(add, str) and add in ("1", "2", "3", "4", "5", "6") and len(digits) < 5:
-        digits.append(add)
-    if isinstance(clear, str) and clear in ("0", "1", "2", "3", "4") and int(clear) < len(digits):
-        del digits[int(clear)]
-    return "".join(digits)
-
-
-def cell_turns(game: Game) -> dict[tuple[int, Box], Turn]:
-    """Which turn filled each (seat, box) cell, for the correction links."""
-    return {(turn.player, turn.box): turn for turn in game.turns}
-
-
-@dataclass(frozen=True)
-class BoxLabel:
-    """A box's row head on the sheet: its full name and the abbreviation narrow screens show."""
-
-    box: Box
-    name: str
-    short: str
-
-
-@dataclass(frozen=True)
-class SheetLabels:
-    """The sheet's words, translated once per language instead of once per cell."""
-
-    upper: tuple[BoxLabel, ...]
-    lower: tuple[BoxLabel, ...]
-    empty: str  # an open cell, for screen readers
-    not_yet: str  # the upper bonus while it is still open
-    correct: str  # a filled cell's link: "%(player)s, %(box)s: %(points)s. Correct this turn"
-
-
-def _short_names() -> dict[Box, str]:
-    # Abbreviations as on a paper pad; the full name is kept in <abbr title> and for screen readers.
-    return {
-        Box.ONES: gettext("1s"), Box.TWOS: gettext("2s"), Box.THREES: gettext("3s"),
-        Box.FOURS: gettext("4s"), Box.FIVES: gettext("5s"), Box.SIXES: gettext("6s"),
-        Box.THREE_OF_A_KIND: gettext("3K"), Box.FOUR_OF_A_KIND: gettext("4K"),
-        Box.FULL_HOUSE: gettext("FH"), Box.SMALL_STRAIGHT: gettext("SS"),
-        Box.LARGE_STRAIGHT: gettext("LS"), Box.YAHTZEE: gettext("Yz"), Box.CHANCE: gettext("Ch"),
-    }
-
-
-@lru_cache(maxsize=16)
-def _sheet_labels(locale: str) -> SheetLabels:
-    """The labels in `locale`, which is the request's current language (the cache key)."""
-    short = _short_names()
-
-    def labels(boxes: tuple[Box, ...]) -> tuple[BoxLabel, ...]:
-        return tuple(BoxLabel(box, box_name(box), short[box]) for box in boxes)
-
-    return SheetLabels(
-        upper=labels(UPPER_BOXES), lower=labels(LOWER_BOXES),
-        empty=gettext("empty"), not_yet=gettext("not yet"),
-        correct=gettext("%(player)s, %(box)s: %(points)s. Correct this turn"),
-    )
-
-
-def sheet_labels() -> SheetLabels:
-    """The sheet's labels in the current request's language."""
-    return _sheet_labels(str(get_locale() or "en"))
-
-
 def turn_headline(game: Game) -> str:
-    """ "Round 4 of 13 · Bo" while playing."""
+    """ "Round 4 of 13 · Bo" while playing (as many rounds as the edition has boxes)."""
     return gettext(
         "Round %(round)d of %(rounds)d · %(player)s",
-        round=game.round, rounds=ROUNDS, player=game.players[game.current_player],
+        round=game.round, rounds=game.rounds, player=game.players[game.current_player],
     )
 
 
 def turn_summary(game: Game, turn: Turn) -> str:
     """One turn in words: "Bo: 12 in Fours" (with the bonus when there was one)."""
-    params = {"player": game.players[turn.player], "points": turn.points, "box": box_name(turn.box)}
+    params = {
+        "player": game.players[turn.player], "points": turn.points,
+        "box": box_name(game.rules, turn.box),
+    }
     if turn.bonus:
-        return gettext("%(player)s: %(points)d in %(box)s, plus the 100-point Yahtzee bonus", **params)
+        return gettext(
+            "%(player)s: %(points)d in %(box)s, plus the %(bonus)d-point %(extra)s bonus",
+            bonus=turn.bonus, extra=box_name(game.rules, game.rules.extra.box), **params,
+        )
     return gettext("%(player)s: %(points)d in %(box)s", **params)
 
 
@@ -186,16 +152,8 @@ def announcement(game: Game) -> str:
     )
 
 
-def signed(number: int) -> str:
-    """A pace figure as the sheet shows it: +4, −3 (a true minus sign), ±0."""
-    if number > 0:
-        return f"+{number}"
-    if number < 0:
-        return f"\u2212{-number}"
-    return "\u00b10"
-
-
 __all__ = [
-    "BoxLabel", "Entry", "Option", "SheetLabels", "announcement", "build_entry", "cell_turns", "dice_text", "keypad_text",
-    "options_for", "sheet_labels", "signed", "turn_headline", "turn_summary",
+    "Entry", "Option", "Refusal", "announcement", "bonus_text",
+    "build_entry", "keypad_text", "options_for",
+    "turn_headline", "turn_summary",
 ]
