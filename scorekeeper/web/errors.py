@@ -1,11 +1,20 @@
-"""Error pages in a player's words: 400 (CSRF), 404, 405, 413, 429 and 500, never a stack trace."""
+"""Error pages in a player's words: 400 (CSRF), 404, 405, 413, 429 and 500, never a stack trace.
+
+The use cases' GameNotFound and ReadOnly are answered here for every view, as the same 404: a
+view link cannot tell that a write route exists. Views keep only the 409/422 answers, which
+re-render the page they came from.
+"""
 
 from __future__ import annotations
 
-from flask import Flask, render_template
+from flask import Flask, render_template, request
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
+
+from scorekeeper import games
+
+from .recent import forget
 
 
 def _messages(code: int) -> tuple[str, str]:
@@ -53,6 +62,19 @@ def handle_http(error: HTTPException):
     return render_error(error.code or 500)
 
 
+def handle_not_found(error: games.GameNotFound):
+    """A token that opens no game: 404, and this device's recent list forgets the link."""
+    token = (request.view_args or {}).get("token")
+    if isinstance(token, str):
+        forget(token)
+    return render_error(404)
+
+
+def handle_read_only(error: games.ReadOnly):
+    """A view link on a write route: the same 404 as a wrong token."""
+    return render_error(404)
+
+
 def handle_fault(error: Exception):
     """An unexpected fault: logged by Flask, a calm page for the player."""
     if isinstance(error, HTTPException):
@@ -64,4 +86,6 @@ def init_app(app: Flask) -> None:
     """Register the handlers (CSRF first: it is also a 400 HTTPException)."""
     app.register_error_handler(CSRFError, handle_csrf)
     app.register_error_handler(HTTPException, handle_http)
+    app.register_error_handler(games.GameNotFound, handle_not_found)
+    app.register_error_handler(games.ReadOnly, handle_read_only)
     app.register_error_handler(InternalServerError, handle_fault)

@@ -6,13 +6,16 @@ from typing import Any
 
 
 def export_game(loaded: Any) -> dict[str, Any]:
-    """Edition, players, every turn and every player's totals and rank."""
+    """Edition and its boxes, players, every turn and every player's totals and rank."""
     game = loaded.game
+    rules = game.rules
     ranks = {standing.player: standing.rank for standing in game.standings()}
     return {
         "title": loaded.title,
         "created_at": loaded.created_at.isoformat(),
-        "edition": game.edition.value,
+        "edition": rules.id,
+        # The sheet the turns' box keys refer to, in its order (names in English, as the engine has them).
+        "boxes": [{"key": box.key, "section": box.section, "name": box.name} for box in rules.boxes],
         "players": list(game.players),
         "over": game.is_over,
         "turns": [
@@ -22,7 +25,7 @@ def export_game(loaded: Any) -> dict[str, Any]:
                 "player": turn.player,
                 "name": game.players[turn.player],
                 "dice": list(turn.dice),
-                "box": turn.box.value,
+                "box": turn.box,
                 "points": turn.points,
                 "bonus": turn.bonus,
             }

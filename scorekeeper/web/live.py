@@ -7,7 +7,7 @@ static/js/live.js fetches the fresh sheet. Any token works (edit or view); a wro
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from scorekeeper import games, storage
 
@@ -20,10 +20,7 @@ bp = Blueprint("live", __name__, url_prefix="/g/<token>")
 @limiter.exempt  # eight phones polling every second and a half are not an attack
 def poll(token: str) -> Response:
     """204 while the game is at version `v`, else 200 with the current version."""
-    try:
-        version = games.game_version(storage.get_db(), token)
-    except games.GameNotFound:
-        abort(404)
+    version = games.game_version(storage.get_db(), token)  # GameNotFound: 404 (errors.py)
     if request.args.get("v") == str(version):
         response = current_app.response_class(status=204)
         del response.headers["Content-Type"]  # no body, nothing to type: fewer bytes per poll

@@ -1,4 +1,8 @@
-"""The game page: dice entry, box choice, the sheet, undo, corrections, history, export, rematch."""
+"""The game page: dice entry, box choice, the sheet, undo, corrections, history, export, rematch.
+
+A token that opens no game, or a view link on a write route, is answered by errors.py (404);
+these views answer only what they re-render: 422 for a refusal, 409 for a stale form.
+"""
 
 from __future__ import annotations
 
@@ -8,23 +12,22 @@ from flask import (
 from flask_babel import gettext
 
 from scorekeeper import games, storage
-from scorekeeper.rules import BOXES, RuleViolation
+from scorekeeper.rules import BadDice, Dice
 
-from .dice import DiceError, dice_text, parse_dice
+from .coach import coach_options
+from .export import export_game
 from .forms import ActionForm, CorrectForm, DiceForm, TurnForm, VersionForm, as_int
-from .i18n import translated, violation_message
+from .i18n import box_names, translate
 from .loading import load_or_404
 from .presenters import Entry, announcement, build_entry, keypad_text, turn_summary
-from .recent import forget, remember
+from .recent import remember
 from .rendering import is_htmx, page_or_fragment
-from .export import export_game
+from .scoresheet import sheet_context
 
 bp = Blueprint("play", __name__, url_prefix="/g/<token>")
 
-
-def _stale_message(stale: games.StaleTurn) -> str:
-    """Why a form was refused as stale ("Bo's turn was already recorded."), translated."""
-    return translated(stale.template, stale.params)
+MAX_TEXT = 200  # typed dice longer than this are not an attempt at five dice
+MAX_BOX = 40  # longer than any box key
 
 
 def _render(
@@ -33,14 +36,21 @@ def _render(
 ):
     """The game page, or its #play fragment for htmx."""
     game = loaded.game
+    entry = entry or Entry()
     notices = [notice] if notice else []
     if not is_htmx():
         notices += get_flashed_messages()
     return page_or_fragment(
         "games/play.html", "games/_play.html", status,
-        loaded=loaded, game=game, token=token, entry=entry or Entry(), notices=notices,
+        loaded=loaded, game=game, token=token, entry=entry, notices=notices,
         announce=announce or (notices[0] if notices else announcement(game)),
+        advice=coach_options(loaded, entry), **sheet_context(loaded),
     )
+
+
+def _text(value: object, limit: int) -> str:
+    """A form value as text of at most `limit` characters ("" for anything that is not text)."""
+    return value[:limit] if isinstance(value, str) else ""
 
 
 # -- the game page ---------------------------------------------------------------
@@ -52,10 +62,10 @@ def game(token: str):
     loaded = load_or_404(token)
     remember(token, list(loaded.game.players), loaded.title)
     if loaded.access != "edit":
-        response = page_or_fragment(
-            "games/board.html", "games/_board.html", loaded=loaded, game=loaded.game, token=token,
+        return page_or_fragment(
+            "games/board.html", "games/_board.html",
+            loaded=loaded, game=loaded.game, token=token, **sheet_context(loaded),
         )
-        return response
     return _render(loaded, token)
 
 
@@ -65,21 +75,21 @@ def options(token: str):
     form = DiceForm()
     loaded = load_or_404(token, edit=True)
     game = loaded.game
-    text = form.dice.data if isinstance(form.dice.data, str) else ""
+    text = _text(form.dice.data, MAX_TEXT)
     if (form.add.data or form.clear.data) and not is_htmx():  # the keypad without JavaScript
         text = keypad_text(text, form.add.data, form.clear.data)
         return _render(loaded, token, entry=build_entry(game, text, validate=False))
     if game.is_over:
         over = gettext("The game is over: every sheet is complete.")
         return _render(loaded, token, status=422, notice=over)
-    entry = build_entry(game, text[:200])
+    entry = build_entry(game, text)
     status = 422 if entry.error else 200
     if is_htmx():
-        response = page_or_fragment(
+        return page_or_fragment(
             "games/play.html", "games/_options.html", status,
             loaded=loaded, game=game, token=token, entry=entry,
+            advice=coach_options(loaded, entry),
         )
-        return response
     return _render(loaded, token, status=status, entry=entry)
 
 
@@ -87,48 +97,45 @@ def options(token: str):
 def record(token: str):
     """Record the current player's turn; a stale or repeated form never records twice."""
     # The game is opened and replayed once, inside record_turn's write transaction (the
-    # authoritative copy, which also refuses a view token); a refusal loads it again to answer.
+    # authoritative copy, which also refuses a view token); a refusal or a conflict brings
+    # that copy back, so answering it opens nothing again.
     form = TurnForm()
-    text = form.dice.data if isinstance(form.dice.data, str) else ""
+    text = _text(form.dice.data, MAX_TEXT)
     expected = as_int(form.turn.data)
     if expected is None:
         message = gettext("This form is out of date; enter the dice again.")
         return _refuse(load_or_404(token, edit=True), token, text, message)
     try:
-        dice = parse_dice(text[:200])
-    except DiceError as error:
-        return _refuse(load_or_404(token, edit=True), token, text, str(error), dice_error=True)
-    box = form.box.data if isinstance(form.box.data, str) else ""
+        dice = Dice.parse(text)
+    except BadDice as error:
+        return _refuse(load_or_404(token, edit=True), token, text, translate(error.message),
+                       dice_error=True)
+    box = _text(form.box.data, MAX_BOX)
     try:
-        updated = games.record_turn(storage.get_db(), token, expected, dice, box[:40])
+        updated = games.record_turn(storage.get_db(), token, expected, dice, box)
     except games.StaleTurn as stale:
         entry = _after_conflict(stale.game, expected, dice, text)
-        return _render(stale.game, token, status=409, entry=entry, notice=_stale_message(stale))
-    except games.GameNotFound:
-        forget(token)
-        abort(404)
-    except games.ReadOnly:
-        abort(404)
-    except RuleViolation as error:
-        return _refuse(load_or_404(token, edit=True), token, text, violation_message(error))
+        return _render(stale.game, token, status=409, entry=entry, notice=translate(stale.message))
+    except games.Refused as refusal:
+        return _refuse(refusal.game, token, text, translate(refusal.message))
     if is_htmx():
         return _render(updated, token)
     flash(announcement(updated.game))
     return redirect(url_for("play.game", token=token), 303)
 
 
-def _after_conflict(loaded: games.LoadedGame, expected: int, dice: tuple[int, ...], text: str) -> Entry:
+def _after_conflict(loaded: games.LoadedGame, expected: int, dice: Dice, text: str) -> Entry:
     """The entry on the fresh sheet after a stale turn: the dice stay typed (they may be the next
     player's roll) unless they are the very dice stored for that turn (this form sent twice)."""
     turns = loaded.game.turns
-    if 0 <= expected < len(turns) and sorted(turns[expected].dice) == sorted(dice):
+    if 0 <= expected < len(turns) and turns[expected].dice == dice:
         return Entry()
-    return build_entry(loaded.game, text[:200], validate=False)
+    return build_entry(loaded.game, text, validate=False)
 
 
-def _refuse(loaded, token: str, text: str, message: str, *, dice_error: bool = False):
+def _refuse(loaded: games.LoadedGame, token: str, text: str, message: str, *, dice_error: bool = False):
     """422: the page as it was, the dice kept, the message beside the field it concerns."""
-    entry = build_entry(loaded.game, text[:200], validate=dice_error)
+    entry = build_entry(loaded.game, text, validate=dice_error)
     if dice_error:
         entry.error = message
     else:
@@ -140,15 +147,15 @@ def _refuse(loaded, token: str, text: str, message: str, *, dice_error: bool = F
 def undo(token: str):
     """Take back the last turn (guarded by the version of the page that asked)."""
     form = VersionForm()
-    loaded = load_or_404(token, edit=True)
+    loaded = load_or_404(token, edit=True)  # the turn to name in "Undone: …"
     version = as_int(form.version.data)
     last = loaded.game.last_turn
     try:
         updated = games.undo_turn(storage.get_db(), token, -1 if version is None else version)
     except games.StaleTurn as stale:
-        return _render(stale.game, token, status=409, notice=_stale_message(stale))
-    except RuleViolation as error:  # nothing to undo
-        return _render(loaded, token, status=422, notice=violation_message(error))
+        return _render(stale.game, token, status=409, notice=translate(stale.message))
+    except games.Refused as refusal:  # nothing to undo
+        return _render(refusal.game, token, status=422, notice=translate(refusal.message))
     message = (
         gettext("Undone: %(turn)s.", turn=turn_summary(loaded.game, last)) if last else None
     )
@@ -173,34 +180,33 @@ def correct(token: str, index: int):
     form = CorrectForm()
     status, error, dice_error, notice = 200, None, None, None
     if not form.is_submitted():
-        form.dice.data = dice_text(turn.dice)
-        form.box.data = turn.box.value
+        form.dice.data = str(turn.dice)
+        form.box.data = turn.box
         form.version.data = str(loaded.version)
     else:
         version = as_int(form.version.data)
-        box = form.box.data if isinstance(form.box.data, str) else ""
         try:
-            dice = parse_dice(form.dice.data[:200] if isinstance(form.dice.data, str) else None)
+            dice = Dice.parse(form.dice.data[:MAX_TEXT] if isinstance(form.dice.data, str) else None)
             games.correct_turn(storage.get_db(), token, -1 if version is None else version,
-                               index, dice, box[:40])
-        except DiceError as refusal:
-            status, dice_error = 422, str(refusal)
+                               index, dice, _text(form.box.data, MAX_BOX))
+        except BadDice as refusal:
+            status, dice_error = 422, translate(refusal.message)
         except games.StaleTurn as stale:
-            status, notice, loaded = 409, _stale_message(stale), stale.game
+            status, notice, loaded = 409, translate(stale.message), stale.game
             game = loaded.game
             form.version.data = str(loaded.version)
             if index >= len(game.turns):
                 flash(notice)
                 return redirect(url_for("play.game", token=token), 303)
             turn = game.turns[index]
-        except RuleViolation as refusal:
-            status, error = 422, violation_message(refusal)
+        except games.Refused as refusal:
+            status, error = 422, translate(refusal.message)
         else:
             flash(gettext("Turn %(turn)d corrected.", turn=index + 1))
             return redirect(url_for("play.game", token=token), 303)
     return render_template(
         "games/correct.html", loaded=loaded, game=game, token=token, turn=turn, form=form,
-        error=error, dice_error=dice_error, notice=notice, boxes=BOXES,
+        error=error, dice_error=dice_error, notice=notice, boxes=box_names(game.rules),
     ), status
 
 
@@ -208,22 +214,14 @@ def correct(token: str, index: int):
 def history(token: str):
     """Every turn in order, and every undo and correction with its time."""
     loaded = load_or_404(token)
-    events = [(event.at, _history_text(event)) for event in games.history(storage.get_db(), token)]
+    events = [(event.at, translate(event.message)) for event in games.history(storage.get_db(), token)]
     return render_template("games/history.html", loaded=loaded, game=loaded.game, token=token,
                            events=events)
 
 
-def _history_text(event: games.HistoryEvent) -> str:
-    """An event's summary in the current language, the turn phrases inside it included."""
-    params = dict(event.params)
-    for key, (template, values) in event.phrases.items():
-        params[key] = translated(template, {**values, "box": gettext(values["box"])})
-    return translated(event.template, params)
-
-
 @bp.get("/export.json")
 def export(token: str):
-    """The game as JSON: edition, players, every turn, every player's totals and rank."""
+    """The game as JSON: edition and its boxes, players, every turn, every player's totals and rank."""
     loaded = load_or_404(token)
     response = jsonify(export_game(loaded))
     response.headers["Content-Disposition"] = "inline"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from flask import Response, make_response, render_template, request
 
 
@@ -10,9 +12,20 @@ def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
 
 
-def page_or_fragment(page: str, fragment: str, status: int = 200, **context: object) -> Response:
-    """The fragment for htmx, the whole page otherwise; caches are told the answer varies."""
-    template = fragment if is_htmx() else page
+def page_or_fragment(
+    page: str, fragment: str, status: int = 200, *,
+    page_context: Callable[[], Mapping[str, object]] | None = None, **context: object,
+) -> Response:
+    """The fragment for htmx, the whole page otherwise; caches are told the answer varies.
+
+    ``page_context()`` adds what only the whole page shows (the sheet, say), built only for it.
+    """
+    if is_htmx():
+        template = fragment
+    else:
+        template = page
+        if page_context is not None:
+            context = {**page_context(), **context}
     response = make_response(render_template(template, **context), status)
     response.vary.add("HX-Request")
     return response
