@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from flask import Flask
 
-from scorekeeper.rules import ROUNDS
-
 from . import (
     coach, compression, errors, hardening, home, i18n, limits, live, play, presenters, printing,
     security, share,
@@ -14,6 +12,26 @@ from .extensions import csrf
 
 # Blueprint modules, in registration order.
 BLUEPRINTS = (home, play, printing, share, live, coach)
+
+
+def template_helpers() -> dict[str, object]:
+    """Every function the templates may call: formatting and translation, never a service.
+
+    The one place helpers are registered; what a page shows beyond them, its view puts in
+    the context (the sheet through scoresheet.sheet_context, the coach's values as ``advice``).
+    """
+    return {
+        # words and names in the player's language
+        "edition_name": i18n.edition_name,
+        "edition_description": i18n.edition_description, "names_list": i18n.names_list,
+        "get_locale": i18n.get_locale,
+        # the game page
+        "turn_headline": presenters.turn_headline, "turn_summary": presenters.turn_summary,
+        # the share panel
+        "share_links": share.share_links, "served_on_loopback": share.served_on_loopback,
+        # the coach's figures
+        "one_decimal": coach.one_decimal, "points_lost": coach.points_lost,
+    }
 
 
 def init_app(app: Flask) -> None:
@@ -27,12 +45,6 @@ def init_app(app: Flask) -> None:
     hardening.init_app(app)  # proxy, cookies, HTML-safe JSON, token-free logs
     limits.init_app(app)  # binds the limiter, after the blueprints it limits
     compression.init_app(app)  # gzip/brotli and versioned static URLs
-    app.jinja_env.globals.update(
-        signed=presenters.signed,
-        turn_headline=presenters.turn_headline, turn_summary=presenters.turn_summary,
-        cell_turns=presenters.cell_turns, dice_text=presenters.dice_text,
-        sheet_labels=presenters.sheet_labels,
-        ROUNDS=ROUNDS,
-    )
+    app.jinja_env.globals.update(template_helpers())
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

@@ -9,23 +9,21 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
-from flask import (
-    Blueprint, Flask, abort, flash, redirect, render_template, request, url_for,
-)
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import format_decimal, gettext
 from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
 from scorekeeper import games, storage
 from scorekeeper.advisor import Advisor, ranked_boxes, review_game
-from scorekeeper.advisor.cli import table_directory
-from scorekeeper.rules import Box, Edition
+from scorekeeper.rules import BadDice, Dice, Edition, Ruleset
 
 from .coach_chart import Chart, review_chart
-from .dice import DiceError, parse_dice
+from .i18n import box_name, box_names, translate
 from .loading import load_or_404
 from .presenters import Entry, announcement
 from .rendering import is_htmx, page_or_fragment
+from .scoresheet import sheet_context
 
 bp = Blueprint("coach", __name__, url_prefix="/g/<token>")
 log = logging.getLogger(__name__)
@@ -39,9 +37,14 @@ SHOWN_LOSS = 0.05  # a loss that rounds to 0.0 is not worth a sentence
 
 
 def advisor_for(edition: Edition) -> Advisor | None:
-    """The edition's advisor if its table is on disk (loaded once per process), else None."""
+    """The edition's advisor if its table is on disk (loaded once per process), else None.
+
+    The folder is ADVISOR_DIR when the app sets one, else the advisor's own default.
+    """
+    if not edition.has_coach:
+        return None
     try:
-        return Advisor.load_if_ready(edition, table_directory())
+        return Advisor.load_if_ready(edition, current_app.config.get("ADVISOR_DIR") or None)
     except (OSError, ValueError) as error:  # a damaged table: the coach waits for a rebuild
         log.warning("coach table for %s unreadable: %s", edition, error)
         return None
@@ -66,12 +69,15 @@ class BoxAdvice:
     """What the coach adds to the options: each allowed box's expected final score, the best box."""
 
     ready: bool
-    values: dict[Box, float] = field(default_factory=dict)
-    best: Box | None = None
+    values: dict[str, float] = field(default_factory=dict)  # by box key
+    best: str | None = None
 
 
 def coach_options(loaded: games.LoadedGame, entry: Entry) -> BoxAdvice | None:
-    """The coach's view of these options; None when the coach is off or there is nothing to judge."""
+    """The coach's view of these options; None when the coach is off or there is nothing to judge.
+
+    The views put it in the template context as ``advice``: templates never run the advisor.
+    """
     game = loaded.game
     if not loaded.coach or entry.dice is None or not entry.options or game.is_over:
         return None
@@ -112,7 +118,7 @@ class KeepAdvice:
 
     text: str = ""
     rolls_left: int = 2
-    roll: tuple[int, ...] | None = None
+    roll: Dice | None = None
     error: str | None = None
     ready: bool = True
     choices: list[KeepChoice] = field(default_factory=list)
@@ -135,9 +141,9 @@ def keep_advice(loaded: games.LoadedGame, text: object, rolls: object) -> KeepAd
     advice = KeepAdvice(text=text[:20] if isinstance(text, str) else "")
     advice.rolls_left = 1 if rolls == "1" else 2
     try:
-        advice.roll = parse_dice(advice.text)
-    except DiceError as error:
-        advice.error = str(error)
+        advice.roll = Dice.parse(advice.text)
+    except BadDice as error:
+        advice.error = translate(error.message)
         return advice
     game = loaded.game
     advisor = advisor_for(game.edition)
@@ -160,13 +166,13 @@ def costly_turns(review) -> list:
     return [turn for turn in review.costliest(COSTLIEST) if turn.regret >= SHOWN_LOSS]
 
 
-def costly_sentence(turn) -> str:
+def costly_sentence(rules: Ruleset, turn) -> str:
     """ "Round 7: Chance (expected 231.4) instead of Threes (236.0): −4.6"."""
     return gettext(
         "Round %(round)d: %(chosen)s (expected %(chosen_value)s) instead of %(best)s"
         " (%(best_value)s): %(lost)s",
-        round=turn.round, chosen=gettext(turn.box.display_name),
-        chosen_value=one_decimal(turn.expected_chosen), best=gettext(turn.best_box.display_name),
+        round=turn.round, chosen=box_name(rules, turn.box),
+        chosen_value=one_decimal(turn.expected_chosen), best=box_name(rules, turn.best_box),
         best_value=one_decimal(turn.expected_best), lost=points_lost(turn.regret),
     )
 
@@ -188,10 +194,8 @@ def switch(token: str):
     if wanted not in ("on", "off"):
         load_or_404(token, edit=True)  # a wrong token or a view link is a 404 whatever it sent
         abort(400)
-    try:  # set_coach opens the game itself (and refuses a view link): no replay before it
-        games.set_coach(storage.get_db(), token, wanted == "on")
-    except (games.ReadOnly, games.GameNotFound):
-        abort(404)
+    # set_coach opens the game itself (a view link or a wrong token: 404, see errors.py).
+    games.set_coach(storage.get_db(), token, wanted == "on")
     if wanted == "on":
         flash(gettext("The coach is on: everyone on this game sees its advice."))
     else:
@@ -212,8 +216,11 @@ def keep(token: str):
     status = 422 if advice.error else 200
     return page_or_fragment(
         "games/play.html", "coach/_keep.html", status,
-        loaded=loaded, game=game, token=token, entry=Entry(), notices=[],
-        announce=announcement(game), keep=advice,
+        loaded=loaded, game=game, token=token, keep=advice,
+        page_context=lambda: {
+            "entry": Entry(), "notices": [], "announce": announcement(game), "advice": None,
+            **sheet_context(loaded),
+        },
     )
 
 
@@ -225,21 +232,13 @@ def review(token: str):
     open_now = game.is_over or loaded.coach
     advisor = advisor_for(game.edition) if open_now and game.turns else None
     reviews = review_game(game, {game.edition: advisor}) if advisor else []
-    chart: Chart | None = review_chart(reviews) if reviews else None
+    chart: Chart | None = review_chart(reviews, game.rounds) if reviews else None
+    costly = {
+        review.player: [costly_sentence(game.rules, turn) for turn in costly_turns(review)]
+        for review in reviews
+    }
     return render_template(
         "coach/review.html", loaded=loaded, game=game, token=token, open_now=open_now,
         ready=advisor is not None or not (open_now and game.turns), reviews=reviews, chart=chart,
+        costly=costly, box_names=box_names(game.rules),  # translated once, not once per row
     )
-
-
-def init_app(app: Flask) -> None:
-    """Template helpers the game templates use when this blueprint is registered."""
-    app.jinja_env.globals.update(
-        coach_options=coach_options, one_decimal=one_decimal, points_lost=points_lost,
-        costly_turns=costly_turns, costly_sentence=costly_sentence,
-    )
-
-
-@bp.record_once
-def _on_register(state) -> None:
-    init_app(state.app)

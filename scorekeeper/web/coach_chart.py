@@ -10,8 +10,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.rules import ROUNDS
-
 WIDTH, HEIGHT = 360, 210
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 8, 28
 MARK = 3.5  # marker radius
@@ -88,13 +86,13 @@ def y_range(values: Sequence[float]) -> tuple[float, float, int]:
     return math.floor((low - 2) / step) * step, math.ceil((high + 2) / step) * step, step
 
 
-def review_chart(reviews: Sequence) -> Chart:
-    """The chart of these PlayerReviews (their `series`: start, then after each turn)."""
+def review_chart(reviews: Sequence, rounds: int) -> Chart:
+    """The chart of these PlayerReviews (their `series`: start, then after each of `rounds` turns)."""
     low, high, step = y_range([v for review in reviews for v in review.series])
     right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
 
     def x_of(turn: int) -> float:
-        return LEFT + (right - LEFT) * turn / ROUNDS
+        return LEFT + (right - LEFT) * turn / rounds
 
     def y_of(value: float) -> float:
         return bottom - (bottom - TOP) * (value - low) / (high - low)
@@ -113,5 +111,5 @@ def review_chart(reviews: Sequence) -> Chart:
     y_ticks = tuple(
         Tick(y_of(value), str(int(value))) for value in range(int(low), int(high) + 1, step)
     )
-    x_ticks = tuple(Tick(x_of(turn), str(turn)) for turn in range(ROUNDS + 1))
+    x_ticks = tuple(Tick(x_of(turn), str(turn)) for turn in range(rounds + 1))
     return Chart(WIDTH, HEIGHT, LEFT, right, TOP, bottom, tuple(series), x_ticks, y_ticks)

@@ -1,4 +1,4 @@
-"""Security headers on every response; the sharing helper extends SECURITY_HEADERS and hooks here."""
+"""Security headers on every response: a strict CSP, no sniffing, same-origin referrers, noindex for games."""
 
 from __future__ import annotations
 

@@ -57,7 +57,6 @@ def qr_svg(url: str) -> Markup:
     return Markup(svg)  # segno writes only numbers and fixed markup, never the URL's text
 
 
-@bp.app_template_global()
 def share_links(loaded: LoadedGame) -> list[ShareLink]:
     """Both links of a game opened with its edit link; nothing for a view link."""
     if loaded.access != "edit" or not loaded.edit_token:
@@ -77,7 +76,6 @@ def share_links(loaded: LoadedGame) -> list[ShareLink]:
     ]
 
 
-@bp.app_template_global()
 def served_on_loopback() -> bool:
     """True when this page came through localhost: other phones can't open such a link."""
     if current_app.config.get("PUBLIC_URL"):
