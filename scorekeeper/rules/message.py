@@ -44,3 +44,7 @@ class Message:
 
     def __str__(self) -> str:
         return self.render()
+
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any], str | None]]:
+        # The read-only params view cannot be pickled or deep-copied; its dict can.
+        return Message, (self.template, dict(self.params), self.plural)
