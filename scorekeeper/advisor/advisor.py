@@ -4,6 +4,7 @@ Every value is the expected FINAL score of the sheet (points already on it inclu
 optimal play from then on. Ties are broken deterministically: values are compared rounded to
 TIE_DECIMALS decimals; among equal boxes the first in sheet order wins; among equal keeps the
 one keeping more dice wins, then the one with the lower dice (compared as sorted tuples).
+Boxes are named by their keys (str) in the ruleset's sheet order.
 """
 
 from __future__ import annotations
@@ -14,36 +15,50 @@ import time
 from collections.abc import Callable, Mapping
 
 import numpy as np
+import numpy.typing as npt
 
-from scorekeeper.rules import Box, Edition, Scorecard, normalize_dice
-from scorekeeper.rules.scoring import YAHTZEE_POINTS
+from scorekeeper.rules import Edition, Ruleset, Scorecard, normalize_dice
 
 from . import storage
 from .build import build, state_count
 from .dice import KEEP_INDEX, Keep, sub_keeps
-from .points import UPPER_CAP, points_for
-from .solver import Turn, state_index
+from .points import points_for
+from .solver import Turn
 
 TIE_DECIMALS = 9
 
-_CACHE: dict[tuple[Edition, str], Advisor] = {}
+_CACHE: dict[tuple[str, str], Advisor] = {}
 _LOCK = threading.Lock()
 
 
 def card_state(card: Scorecard) -> tuple[int, int, int]:
-    """(filled-mask, capped upper subtotal, Yahtzee box holds 50) of a sheet: its solver state."""
-    mask = sum(1 << i for i, points in enumerate(card.scores) if points is not None)
-    flag = int(card.scores[Box.YAHTZEE.index] == YAHTZEE_POINTS)
-    return mask, min(card.upper_subtotal, UPPER_CAP), flag
+    """(filled-mask, capped upper subtotal, flag) of a sheet: its solver state.
+
+    The flag is 1 when the extra box holds points that earn later extra bonuses (Hasbro: 50 in
+    the Yahtzee box); always 0 in an edition without extra bonuses.
+    """
+    points = points_for(card.edition)
+    mask = sum(1 << i for i, held in enumerate(card.scores) if held is not None)
+    flag = 0
+    if points.extra is not None:
+        held = card.scores[points.extra]
+        flag = int(held is not None and 0 <= held < len(points.armed) and points.armed[held])
+    return mask, min(card.upper_subtotal, points.upper_cap), flag
 
 
 def _tie_key(value: float) -> float:
     return -round(value, TIE_DECIMALS)
 
 
-def ranked_boxes(values: Mapping[Box, float]) -> list[Box]:
-    """Boxes best first: highest value, then sheet order."""
-    return sorted(values, key=lambda box: (_tie_key(values[box]), box.index))
+def ranked_boxes(values: Mapping[str, float], edition: Ruleset | str | None = None) -> list[str]:
+    """Box keys best first: highest value, then sheet order (the edition's, else the mapping's order).
+
+    box_values() lists its boxes in sheet order, so its result needs no edition.
+    """
+    order = list(values)
+    if edition is not None:
+        order.sort(key=Edition(edition).index)
+    return sorted(order, key=lambda key: _tie_key(values[key]))  # a stable sort keeps that order on ties
 
 
 def ranked_keeps(values: Mapping[Keep, float]) -> list[Keep]:
@@ -54,8 +69,11 @@ def ranked_keeps(values: Mapping[Keep, float]) -> list[Keep]:
 class Advisor:
     """Optimal-play advice for one edition, read from its memory-mapped table."""
 
-    def __init__(self, edition: Edition, table: np.ndarray, note: dict) -> None:
-        self.edition = Edition(edition)
+    def __init__(self, edition: str, table: npt.NDArray[np.floating], note: storage.Note) -> None:
+        self.edition: Ruleset = Edition(edition)
+        self.points = points_for(self.edition)
+        if table.shape != self.points.shape:
+            raise ValueError(f"the {self.edition} table has shape {table.shape}, not {self.points.shape}")
         self.table = table
         self.note = note
         self._turn: Turn | None = None
@@ -63,8 +81,9 @@ class Advisor:
     # -- getting one ----------------------------------------------------------------
 
     @classmethod
-    def for_edition(cls, edition: Edition = Edition.HASBRO_1996, directory=None) -> Advisor:
+    def for_edition(cls, edition: str = Edition.HASBRO_1996, directory: storage.Folder = None) -> Advisor:
         """The advisor of an edition, building its table first if it is missing (seconds)."""
+        _coached(edition)
         with _LOCK:
             key = _key(edition, directory)
             if key not in _CACHE:
@@ -74,8 +93,10 @@ class Advisor:
             return _CACHE[key]
 
     @classmethod
-    def load_if_ready(cls, edition: Edition, directory=None) -> Advisor | None:
+    def load_if_ready(cls, edition: str, directory: storage.Folder = None) -> Advisor | None:
         """The advisor if its table is on disk, else None; never builds (safe in a request)."""
+        if not Edition(edition).has_coach:
+            return None
         key = _key(edition, directory)
         advisor = _CACHE.get(key)
         if advisor is None and storage.exists(edition, directory):
@@ -86,31 +107,31 @@ class Advisor:
         return advisor
 
     @staticmethod
-    def is_ready(edition: Edition, directory=None) -> bool:
-        """The edition's table is on disk."""
-        return storage.exists(edition, directory)
+    def is_ready(edition: str, directory: storage.Folder = None) -> bool:
+        """The edition has a coach and its table is on disk."""
+        return Edition(edition).has_coach and storage.exists(edition, directory)
 
     @staticmethod
-    def build(edition: Edition, directory=None,
+    def build(edition: str, directory: storage.Folder = None,
               progress: Callable[[int], None] | None = None, workers: int | None = None) -> float:
         """(Re)build and save an edition's table; returns the seconds it took."""
-        edition = Edition(edition)
+        rules = _coached(edition)
         started = time.perf_counter()
-        table = build(points_for(edition), progress=progress, workers=workers)
+        table = build(points_for(rules), progress=progress, workers=workers)
         seconds = time.perf_counter() - started
-        storage.save(edition, directory, table, {
+        storage.save(rules, directory, table, {
             "format": storage.FORMAT,
-            "edition": edition.value,
+            "edition": rules.id,
             "expected_score": float(table[0, 0, 0]),  # float64: the float32 table rounds it
             "build_seconds": round(seconds, 3),
         })
-        _CACHE.pop(_key(edition, directory), None)
+        _CACHE.pop(_key(rules, directory), None)
         return seconds
 
     @staticmethod
-    def state_count(edition: Edition) -> int:
+    def state_count(edition: str) -> int:
         """How many states a build computes: the length of a progress bar."""
-        return state_count(points_for(Edition(edition)))
+        return state_count(points_for(_coached(edition)))
 
     # -- advice -----------------------------------------------------------------------
 
@@ -123,15 +144,15 @@ class Advisor:
         self._check(card)
         if card.is_complete:
             return float(card.grand_total)
-        return card.grand_total + float(self.table.reshape(-1)[state_index(*card_state(card))])
+        return card.grand_total + float(self.table.reshape(-1)[self.points.index(*card_state(card))])
 
-    def box_values(self, card: Scorecard, dice: object) -> dict[Box, float]:
-        """Each box these final dice may fill (joker order applied), in sheet order.
+    def box_values(self, card: Scorecard, dice: object) -> dict[str, float]:
+        """Each box key these final dice may fill (order rules applied), in sheet order.
 
         The value is the expected final score of the sheet if that box is filled now.
         """
         self._check(card)
-        return {box: self.expected_final(card.fill(box, dice)) for box in card.options(dice)}
+        return {key: self.expected_final(card.fill(key, dice)) for key in card.options(dice)}
 
     def keep_values(self, card: Scorecard, dice: object, rolls_left: int) -> dict[Keep, float]:
         """Each distinct keep (sorted dice kept) with 1 or 2 rolls left, best first: the expected final score.
@@ -139,18 +160,18 @@ class Advisor:
         Keeping all five dice means rolling no more (now or on the later roll).
         """
         self._check(card)
-        roll = normalize_dice(dice)
+        roll = tuple(normalize_dice(dice))
         if rolls_left not in (1, 2):
             raise ValueError("rolls_left must be 1 or 2")
         if card.is_complete:
             raise ValueError("a complete sheet has no turn left")
-        state = [np.array([x]) for x in card_state(card)]
-        values = self.turn().turn_arrays(*state, rolls_left=rolls_left)[:, 0]
+        mask, upper, flag = (np.array([x], dtype=np.int64) for x in card_state(card))
+        values = self.turn().turn_arrays(mask, upper, flag, rolls_left=rolls_left)[:, 0]
         found = {keep: card.grand_total + float(values[KEEP_INDEX[keep]]) for keep in sub_keeps(roll)}
         return {keep: found[keep] for keep in ranked_keeps(found)}
 
-    def best_box(self, card: Scorecard, dice: object) -> Box:
-        """The best box for these final dice (ties: sheet order)."""
+    def best_box(self, card: Scorecard, dice: object) -> str:
+        """The key of the best box for these final dice (ties: sheet order)."""
         return ranked_boxes(self.box_values(card, dice))[0]
 
     def best_keep(self, card: Scorecard, dice: object, rolls_left: int) -> Keep:
@@ -162,7 +183,7 @@ class Advisor:
     def turn(self) -> Turn:
         """The solver's turn arithmetic over this table (for batch questions, e.g. simulations)."""
         if self._turn is None:
-            self._turn = Turn(points_for(self.edition), self.table)
+            self._turn = Turn(self.points, self.table)
         return self._turn
 
     def _check(self, card: Scorecard) -> None:
@@ -170,8 +191,15 @@ class Advisor:
             raise ValueError(f"this advisor plays {self.edition}, the sheet {card.edition}")
 
 
-def _key(edition: Edition, directory) -> tuple[Edition, str]:
-    return Edition(edition), os.path.realpath(directory or storage.default_directory())
+def _coached(edition: str) -> Ruleset:
+    rules = Edition(edition)
+    if not rules.has_coach:
+        raise ValueError(f"{rules} has no coach")
+    return rules
+
+
+def _key(edition: str, directory: storage.Folder) -> tuple[str, str]:
+    return Edition(edition).id, os.path.realpath(directory or storage.default_directory())
 
 
 __all__ = ["Advisor", "TIE_DECIMALS", "card_state", "ranked_boxes", "ranked_keeps"]

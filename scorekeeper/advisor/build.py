@@ -10,48 +10,56 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
-from .points import BOX_COUNT, UPPER_CAP, YAHTZEE_BIT, Points
-from .solver import FULL, TABLE_SHAPE, Turn, state_index
+from .points import IntArray, Points
+from .solver import FloatArray, Turn
 
 CHUNK = 256  # states per array pass: a pass's keep arrays then stay in the core's cache
 TASK = 2048  # states per task handed to a worker process
 
+Layout = tuple[dict[int, IntArray], dict[int, IntArray]]
 
-def upper_layout(points: Points) -> tuple[dict[int, np.ndarray], dict[int, np.ndarray]]:
-    """Per set of filled upper boxes: reachable capped subtotals, and the one each shares a value with."""
-    scores = [sorted({int(v) for v in points.normal[:, b]}) for b in range(6)]
-    tops = [max(values) for values in scores]
-    reach, canon = {}, {}
-    for filled in range(1 << 6):
+
+def upper_layout(points: Points) -> Layout:
+    """Per set of filled upper boxes (as mask bits): reachable capped subtotals, and the one each shares a value with."""
+    cap = points.upper_cap
+    scores = {b: sorted({int(v) for v in points.normal[:, b]}) for b in points.upper}
+    reach: dict[int, IntArray] = {}
+    canon: dict[int, IntArray] = {}
+    for chosen in range(1 << len(points.upper)):
+        filled = [b for i, b in enumerate(points.upper) if chosen >> i & 1]
         sums = {0}
-        for b in range(6):
-            if filled >> b & 1:
-                sums = {min(s + v, UPPER_CAP) for s in sums for v in scores[b]}
-        room = sum(tops[b] for b in range(6) if not filled >> b & 1)
+        for b in filled:
+            sums = {min(s + v, cap) for s in sums for v in scores[b]}
+        room = sum(max(scores[b]) for b in points.upper if b not in filled)
         ordered = sorted(sums)
-        dead = [s for s in ordered if s < UPPER_CAP and s + room < UPPER_CAP]
-        # Past 63 (capped) or out of reach of 63, the subtotal no longer matters: one state for all.
-        reach[filled] = np.array(ordered)
-        canon[filled] = np.array([dead[0] if s in dead else s for s in ordered])
+        dead = [s for s in ordered if s < cap and s + room < cap]
+        # Past the cap or out of its reach, the subtotal no longer matters: one state for all.
+        bits = sum(1 << b for b in filled)
+        reach[bits] = np.array(ordered, dtype=np.int64)
+        canon[bits] = np.array([dead[0] if s in dead else s for s in ordered], dtype=np.int64)
     return reach, canon
 
 
 class _Level:
     """The distinct states of one level, and where each reachable state copies its value from."""
 
-    def __init__(self, masks: np.ndarray, reach, canon) -> None:
-        parts, dst, src, base = [], [], [], 0
-        for filled in range(1 << 6):  # masks sharing their filled upper boxes share subtotals
-            same = masks[(masks & 63) == filled]
+    def __init__(self, points: Points, masks: IntArray, layout: Layout) -> None:
+        reach, canon = layout
+        parts: list[IntArray] = []
+        dst: list[IntArray] = []
+        src: list[IntArray] = []
+        base = 0
+        for filled in reach:  # masks sharing their filled upper boxes share subtotals
+            same = masks[(masks & points.upper_bits) == filled]
             uppers = np.unique(canon[filled])
-            for flag in (0, 1):
-                group = same[(same & YAHTZEE_BIT) != 0] if flag else same
+            for flag in range(points.flags):  # the flag can be set only once the extra box is filled
+                group = same[(same & points.extra_bit) != 0] if flag else same
                 if not len(group):
                     continue
                 k = len(uppers)
                 parts.append(np.stack([np.repeat(group, k), np.tile(uppers, len(group)),
                                        np.full(len(group) * k, flag)]))
-                dst.append(state_index(group[:, None], reach[filled][None, :], flag).ravel())
+                dst.append(points.index(group[:, None], reach[filled][None, :], flag).ravel())
                 at = np.searchsorted(uppers, canon[filled])
                 src.append((base + k * np.arange(len(group))[:, None] + at[None, :]).ravel())
                 base += len(group) * k
@@ -62,26 +70,38 @@ class _Level:
         return len(self.mask)
 
 
+def _filled_counts(masks: IntArray) -> IntArray:
+    counts = np.zeros_like(masks)
+    for bit in range(int(masks.max()).bit_length() if len(masks) else 0):
+        counts += masks >> bit & 1
+    return counts
+
+
 def _levels(points: Points) -> Iterator[_Level]:
-    """Levels from twelve filled boxes down to none: each needs only the one after it."""
-    reach, canon = upper_layout(points)
-    masks = np.arange(FULL)
-    filled_count = np.array([bin(m).count("1") for m in range(FULL)])
-    for count in range(BOX_COUNT - 1, -1, -1):
-        yield _Level(masks[filled_count == count], reach, canon)
+    """Levels from all boxes but one filled down to none: each needs only the one after it."""
+    layout = upper_layout(points)
+    masks = points.reachable()
+    filled_count = _filled_counts(masks)
+    for count in range(points.boxes - 1, -1, -1):
+        yield _Level(points, masks[filled_count == count], layout)
 
 
 def state_count(points: Points) -> int:
     """How many distinct turn-start states a build computes (for a progress bar)."""
     _, canon = upper_layout(points)
-    return sum(len(np.unique(canon[m & 63])) * (2 if m & YAHTZEE_BIT else 1) for m in range(FULL))
+    distinct = {filled: len(np.unique(values)) for filled, values in canon.items()}
+    masks = points.reachable()[:-1]
+    return sum(
+        distinct[int(m) & points.upper_bits] * (points.flags if m & points.extra_bit else 1) for m in masks
+    )
 
 
 _TURN: Turn | None = None  # the worker's view of the shared table (set before forking)
 
 
-def _solve(states: tuple[np.ndarray, np.ndarray, np.ndarray]) -> np.ndarray:
+def _solve(states: tuple[IntArray, IntArray, IntArray]) -> FloatArray:
     """Start-of-turn values of some states, in passes of CHUNK."""
+    assert _TURN is not None
     mask, upper, flag = states
     out = np.empty(len(mask))
     for lo in range(0, len(mask), CHUNK):
@@ -91,23 +111,24 @@ def _solve(states: tuple[np.ndarray, np.ndarray, np.ndarray]) -> np.ndarray:
 
 
 def build(points: Points, progress: Callable[[int], None] | None = None,
-          workers: int | None = None) -> np.ndarray:
-    """The float64 table of TABLE_SHAPE for one edition (unreachable states are NaN).
+          workers: int | None = None) -> FloatArray:
+    """The float64 table of `points.shape` for one ruleset (unreachable states are NaN).
 
     With several workers, forked processes share the table through anonymous shared memory
     (threads would not help: numpy's many small calls hold the GIL). By default two workers,
-    or one where forking is unsafe (other threads running) or unavailable.
+    or one where forking is unsafe (other threads running) or unavailable, or the work is tiny.
     """
     global _TURN
     if workers is None:
         can_fork = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
-        workers = min(2, os.cpu_count() or 1) if can_fork else 1
-    size = int(np.prod(TABLE_SHAPE)) * 8
+        big = len(points.reachable()) > 1024  # a forced order's few states are not worth a pool
+        workers = min(2, os.cpu_count() or 1) if can_fork and big else 1
+    size = int(np.prod(points.shape)) * 8
     shared = mmap.mmap(-1, size) if workers > 1 else None
-    table = (np.frombuffer(shared, dtype=np.float64) if shared else np.empty(size // 8)).reshape(TABLE_SHAPE)
+    flat: FloatArray = np.frombuffer(shared, dtype=np.float64) if shared else np.empty(size // 8)
+    table = flat.reshape(points.shape)
     table[...] = np.nan
-    table[FULL] = 0.0
-    flat = table.reshape(-1)
+    table[points.full] = 0.0
     _TURN = Turn(points, table)
     pool = multiprocessing.get_context("fork").Pool(workers) if workers > 1 else None
     try:
@@ -128,8 +149,11 @@ def build(points: Points, progress: Callable[[int], None] | None = None,
             pool.terminate()
             pool.join()
         _TURN = None
-    result = np.array(table)  # a private copy: the shared mapping closes below
+    result: FloatArray = np.array(table)  # a private copy: the shared mapping closes below
     del table, flat
     if shared:
         shared.close()
     return result
+
+
+__all__ = ["build", "state_count", "upper_layout"]

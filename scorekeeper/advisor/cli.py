@@ -1,8 +1,6 @@
-"""`flask advisor build`: build the coach's tables in the instance folder."""
+"""`flask advisor build`: build the coach's tables in the app's table folder."""
 
 from __future__ import annotations
-
-import os
 
 import click
 from flask import current_app
@@ -11,23 +9,19 @@ from flask.cli import AppGroup
 from scorekeeper.rules import Edition
 
 from .advisor import Advisor
+from .storage import default_directory
 
 advisor_cli = AppGroup("advisor", help="Build the coach's optimal-play tables.")
 
 
-def table_directory() -> str:
-    """ADVISOR_DIR from the config (SCOREKEEPER_ADVISOR_DIR), else <instance>/advisor."""
-    return current_app.config.get("ADVISOR_DIR") or os.path.join(current_app.instance_path, "advisor")
-
-
 @advisor_cli.command("build")
-@click.option("--edition", type=click.Choice([e.value for e in Edition]),
-              help="Build only this edition (default: both).")
+@click.option("--edition", type=click.Choice([e.id for e in Edition if e.has_coach]),
+              help="Build only this edition (default: every edition with a coach).")
 @click.option("--if-missing", is_flag=True, help="Skip editions whose table is already built.")
 def build_command(edition: str | None, if_missing: bool) -> None:
     """Build (always rebuild, unless --if-missing) the coach's tables: a few seconds each."""
-    directory = table_directory()
-    for ed in [Edition(edition)] if edition else list(Edition):
+    directory = default_directory(current_app)
+    for ed in [Edition(edition)] if edition else [e for e in Edition if e.has_coach]:
         if if_missing and Advisor.is_ready(ed, directory):
             click.echo(f"Coach table for {ed}: ready ({directory}).")
             continue

@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import IO, Any, Protocol
 
 import numpy as np
+import numpy.typing as npt
 
 from scorekeeper.rules import Edition
 
@@ -15,26 +18,45 @@ FORMAT = 1  # bump when the table's layout or meaning changes: old files are the
 DIRECTORY_ENV = "SCOREKEEPER_ADVISOR_DIR"
 _REPO = Path(__file__).resolve().parents[2]
 
+Folder = str | os.PathLike[str] | None
+Note = dict[str, Any]
 
-def default_directory() -> Path:
-    """$SCOREKEEPER_ADVISOR_DIR, else <repo>/instance/advisor (where `flask advisor build` writes)."""
+
+class AppLike(Protocol):
+    """What the table folder is read from in a Flask app (no Flask import here)."""
+
+    @property
+    def config(self) -> Mapping[str, Any]: ...
+
+    @property
+    def instance_path(self) -> str: ...
+
+
+def default_directory(app: AppLike | None = None) -> Path:
+    """The one default table folder: the app's ADVISOR_DIR (the SCOREKEEPER_ADVISOR_DIR setting), else
+    <instance>/advisor; without an app $SCOREKEEPER_ADVISOR_DIR, else <repo>/instance/advisor.
+
+    `flask advisor build` writes there and the web coach reads there.
+    """
+    if app is not None:
+        return Path(app.config.get("ADVISOR_DIR") or Path(app.instance_path) / "advisor")
     return Path(os.environ.get(DIRECTORY_ENV) or _REPO / "instance" / "advisor")
 
 
-def paths(edition: Edition, directory: str | os.PathLike | None = None) -> tuple[Path, Path]:
+def paths(edition: str, directory: Folder = None) -> tuple[Path, Path]:
     """The table file and its note for an edition."""
     base = Path(directory) if directory is not None else default_directory()
-    stem = f"{Edition(edition).value}.v{FORMAT}"
+    stem = f"{Edition(edition).id}.v{FORMAT}"
     return base / f"{stem}.npy", base / f"{stem}.json"
 
 
-def exists(edition: Edition, directory: str | os.PathLike | None = None) -> bool:
+def exists(edition: str, directory: Folder = None) -> bool:
     """Both files are there (the note is written last, so a half-written build does not count)."""
     table, note = paths(edition, directory)
     return note.is_file() and table.is_file()
 
 
-def save(edition: Edition, directory, table: np.ndarray, note: dict) -> None:
+def save(edition: str, directory: Folder, table: npt.NDArray[np.floating], note: Note) -> None:
     """Write the table as float32, then the note; each file appears whole or not at all."""
     table_path, note_path = paths(edition, directory)
     table_path.parent.mkdir(parents=True, exist_ok=True)
@@ -42,14 +64,15 @@ def save(edition: Edition, directory, table: np.ndarray, note: dict) -> None:
     _atomic(note_path, lambda handle: handle.write(json.dumps(note, indent=1).encode()))
 
 
-def load(edition: Edition, directory=None) -> tuple[np.ndarray, dict]:
+def load(edition: str, directory: Folder = None) -> tuple[npt.NDArray[np.float32], Note]:
     """The memory-mapped float32 table and its note."""
     table_path, note_path = paths(edition, directory)
-    note = json.loads(note_path.read_text())
-    return np.load(table_path, mmap_mode="r"), note
+    note: Note = json.loads(note_path.read_text())
+    table: npt.NDArray[np.float32] = np.load(table_path, mmap_mode="r")
+    return table, note
 
 
-def _atomic(path: Path, write) -> None:
+def _atomic(path: Path, write: Callable[[IO[bytes]], object]) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
