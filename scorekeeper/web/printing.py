@@ -38,6 +38,9 @@ _UNSAFE_ASCII = re.compile(r"[^A-Za-z0-9._-]+")
 _UNSAFE_NAME = re.compile(r"[\x00-\x1f\x7f/\\\"]+")
 
 
+_ECHOED = 24  # characters of an unknown edition id said back in the message
+
+
 class UnknownEdition(Exception):
     """A blank sheet was asked for an edition that does not exist."""
 
@@ -59,7 +62,7 @@ def _unknown_edition(error: UnknownEdition):
     names = ", ".join(f"{gettext(rules.name)} ({rules.id})" for rules in Edition)
     return render_error(404, gettext("No such rules"), gettext(
         "There is no rules edition called %(edition)s. Blank sheets are printed for: %(editions)s.",
-        edition=str(error.args[0])[:40], editions=names,
+        edition=str(error.args[0])[:_ECHOED], editions=names,
     ))
 
 

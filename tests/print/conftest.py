@@ -11,8 +11,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import games
-from scorekeeper.rules import Box
-
 from .sample_games import entries
 
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "print"
@@ -30,14 +28,15 @@ def output_dir() -> Path:
 
 @pytest.fixture
 def store_game(db) -> StoreGame:
-    """store_game(names, turns=None | list of (dice, box), title=...) -> Created, through games.*"""
+    """store_game(names, turns=None | list of (dice, box key), title=..., edition=...) -> Created, through games.*"""
 
     def store(
-        names: Sequence[str], turns: Sequence[tuple[Sequence[int], Box]] | None = None,
+        names: Sequence[str], turns: Sequence[tuple[Sequence[int], str]] | None = None,
         title: str = "", seed: int = 0, extra_yahtzee_seat: int | None = None,
+        edition: str = "hasbro-1996",
     ) -> games.Created:
-        created = games.create_game(db, list(names), "hasbro-1996", title=title)
-        played = entries(len(names), seed, extra_yahtzee_seat) if turns is None else turns
+        created = games.create_game(db, list(names), edition, title=title)
+        played = entries(len(names), seed, extra_yahtzee_seat, edition) if turns is None else turns
         loaded = created.game
         for index, (dice, box) in enumerate(played):
             loaded = games.record_turn(db, created.edit_token, index, tuple(dice), box)

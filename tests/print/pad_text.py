@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from scorekeeper.rules import LOWER_BOXES, UPPER_BOXES, Scorecard
+from scorekeeper.rules import Scorecard
 
 
 def expected_rows(card: Scorecard) -> list[int]:
-    """A complete card's figures, top to bottom, as the engine gives them."""
+    """A complete card's figures, top to bottom, as the engine gives them and its ruleset orders them."""
+    rules = card.rules
+
+    def totals(rows: tuple) -> list[int]:  # the total lines the edition's paper prints after a section
+        return [getattr(card, row.figure) for row in rows if row.figure != "yahtzee_bonus" or rules.extra]
+
     return [
-        *(card.points(box) for box in UPPER_BOXES),
-        card.upper_subtotal, card.upper_bonus, card.upper_total,
-        *(card.points(box) for box in LOWER_BOXES),
-        card.yahtzee_bonus, card.lower_total, card.upper_total, card.grand_total,
+        *(card.points(box.key) for box in rules.upper), *totals(rules.upper_totals),
+        *(card.points(box.key) for box in rules.lower), *totals(rules.lower_totals),
     ]
 
 

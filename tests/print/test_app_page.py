@@ -97,7 +97,7 @@ def test_a_game_in_progress_prints_its_paper_sheet_but_not_the_dice_entry(
 
 def pad_row(html: str, label: str) -> list[str]:
     """The cells of one row of the hidden paper sheet in a page or fragment."""
-    pad = html[html.index('<div class="print-sheet paper-only">'):]
+    pad = html[re.search(r'<div class="print-sheet[^"]* paper-only">', html).start():]
     row = re.search(rf'<span class="label-text">{re.escape(label)}</span>.*?</tr>', pad, re.S)
     assert row, label
     return re.findall(r'<td class="cell">(?:<span class="ring">)?([^<]*)', row.group(0))
@@ -120,6 +120,16 @@ def test_the_scoreboard_carries_the_paper_sheet_too(client, store_game):
     fragment = client.get(f"/g/{created.view_token}", headers=HX).get_data(as_text=True)
     assert fragment.startswith('<div id="board"')
     assert pad_row(fragment, "YAHTZEE")[:2] == ["", "50"]
+
+
+def test_a_yatzy_game_page_carries_the_yatzy_paper_sheet(client, store_game):
+    created = store_game(["Ann", "Bo"], turns=[([3, 3, 3, 6, 6], "full_house"), ([2, 2, 2, 2, 2], "yatzy")],
+                         edition="yatzy")
+    for token in (created.edit_token, created.view_token):
+        html = client.get(f"/g/{token}", headers=HX).get_data(as_text=True)
+        assert pad_row(html, "Full house")[:2] == ["21", ""]
+        assert pad_row(html, "Yatzy")[:2] == ["", "50"]
+        assert "YAHTZEE" not in html and "ybonus-row" not in html
 
 
 @pytest.mark.browser

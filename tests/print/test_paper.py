@@ -10,12 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.web.scoresheet import CHECK
+from scorekeeper.web.sheet import CHECK
 
 from .conftest import page_count, pdf_text, to_png
 from .pad_text import expected_rows, printed_rows
 
 NAMES = ["Ann", "Bo Ek", "Cyrille", "Dominique", "Émile", "Fay", "Gus", "Hana"]
+YATZY_LABELS = [
+    "Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "Sum", "Bonus", "One pair", "Two pairs",
+    "Three of a kind", "Four of a kind", "Small straight", "Large straight", "Full house", "Chance",
+    "Yatzy", "Total",
+]
 RENDERERS = ["weasyprint", "chromium-A4", "chromium-Letter"]
 
 
@@ -26,7 +31,10 @@ def render(client, chromium_pdf, output_dir: Path):
     def make(path: str, name: str, renderer: str) -> Path:
         out = output_dir / f"{name}-{renderer}.pdf"
         if renderer == "weasyprint":
-            pdf_path = path.replace("/print", "/scoresheet.pdf") if "/g/" in path else path + ".pdf"
+            if "/g/" in path:
+                pdf_path = path.replace("/print", "/scoresheet.pdf")
+            else:
+                pdf_path = path.replace("/blank-sheet", "/blank-sheet.pdf")
             response = client.get(pdf_path)
             assert response.status_code == 200
             out.write_bytes(response.data)
@@ -126,6 +134,50 @@ def test_an_unfinished_game_prints_blank_boxes_and_no_premature_totals(store_gam
     assert lines["Lg."][-3:] == ["SCORE", "40", "40"]  # Bo's; Ann's box is still blank
     assert lines["YAHTZEE"][-3:] == ["SCORE", "50", "0"]  # Bo's scratch prints 0
     assert lines["GRAND"] == ["GRAND", "TOTAL", "→"]  # nothing added up yet
+
+
+def label_order(text: str, labels: list[str]) -> list[str]:
+    """The labels in the order the page prints them (each looked for at the start of a line's words)."""
+    found = []
+    for line in text.splitlines():
+        words = " ".join(line.split())
+        for label in labels:
+            if words.startswith(label + " ") or words == label or words.startswith(label + "\u2192"):
+                if label not in found or label in ("Total",):
+                    found.append(label)
+                break
+    return found
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("renderer", RENDERERS)
+@pytest.mark.parametrize("edition", ["yatzy", "yatzy-forced"])
+def test_six_yatzy_sheets_fit_one_page_as_a_nordic_block_with_every_figure_the_engines(
+    store_game, render, renderer, edition,
+):
+    created = store_game(NAMES[:6], title="Kväll på landet", seed=12, edition=edition)
+    pdf = render(f"/g/{created.edit_token}/print", f"{edition}-six-players", renderer)
+    assert page_count(pdf) == 1
+    (text,) = pdf_text(pdf)
+    cards = created.game.game.cards
+    assert all(card.is_complete for card in cards)
+    assert printed_rows(text, 6) == [list(row) for row in zip(*map(expected_rows, cards))]
+    assert label_order(text, YATZY_LABELS) == YATZY_LABELS
+    for absent in ("YAHTZEE", "BONUS", "UPPER SECTION", "HOW TO SCORE", "Aces", "PER"):
+        assert absent not in text
+    assert "63 or more" in text and "SCORE 50" in text and "Final result" in text
+    assert all(name in text for name in NAMES[:6])
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("renderer", RENDERERS)
+@pytest.mark.parametrize("edition", ["yatzy", "yatzy-forced"])
+def test_the_blank_yatzy_sheet_is_one_page(render, renderer, edition):
+    pdf = render(f"/blank-sheet?edition={edition}", f"blank-{edition}", renderer)
+    assert page_count(pdf) == 1
+    (text,) = pdf_text(pdf)
+    assert label_order(text, YATZY_LABELS) == YATZY_LABELS
+    assert "Count and add only Sixes" in text and "YAHTZEE" not in text and "\u25a1" not in text
 
 
 LONGEST = [  # 24 characters each, the most a name may have; wide letters on purpose

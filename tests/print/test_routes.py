@@ -43,9 +43,44 @@ def test_the_blank_sheet_is_a_page_of_six_empty_columns(client, path):
     assert "turn-log" not in html
 
 
+def test_the_blank_sheet_offers_every_edition_and_prints_the_one_chosen(client):
+    html = client.get("/blank-sheet?edition=yatzy").get_data(as_text=True)
+    links = re.findall(r'<a class="print-edition" href="([^"]+)"( aria-current="page")?>([^<]+)</a>', html)
+    assert [(href, bool(current)) for href, current, _ in links] == [
+        ("/blank-sheet?edition=hasbro-1996", False), ("/blank-sheet?edition=hasbro-2016", False),
+        ("/blank-sheet?edition=yatzy", True), ("/blank-sheet?edition=yatzy-forced", False),
+    ]
+    assert [name for *_, name in links][2] == "Scandinavian Yatzy"
+    assert '<span class="label-text">One pair</span>' in html and "Aces" not in html
+    assert "layout-block" in html and "UPPER SECTION" not in html
+    assert 'href="/blank-sheet.pdf?edition=yatzy"' in html
+    assert 'href="/blank-sheet.pdf?edition=yatzy&amp;paper=letter"' in html
+    default = client.get("/blank-sheet").get_data(as_text=True)
+    assert "Aces" in default and "layout-pad" in default and 'aria-current="page">Classic' in default
+
+
+@pytest.mark.parametrize("path", ["/blank-sheet?edition=nope", "/blank-sheet.pdf?edition=nope",
+                                  "/blank-sheet?edition=%3Cb%3E"])
+def test_an_unknown_edition_gets_a_clear_not_found_that_names_the_editions(client, path):
+    response = client.get(path)
+    assert response.status_code == 404 and response.mimetype == "text/html"
+    html = response.get_data(as_text=True)
+    assert "There is no rules edition called" in html
+    assert "Scandinavian Yatzy (yatzy)" in html and "(hasbro-1996)" in html
+    assert "<b>" not in html
+
+
+def test_a_yatzy_game_prints_its_own_sheet(client, store_game):
+    created = store_game(["Ann", "Bo"], turns=[([1, 1, 2, 3, 4], "one_pair")], edition="yatzy")
+    html = client.get(f"/g/{created.view_token}/print").get_data(as_text=True)
+    assert "In progress: round 1 of 15" in html and "Scandinavian Yatzy" in html
+    assert html.count('<tr class="row-box">') == 15
+    assert "YAHTZEE" not in html and "Aces" not in html
+
+
 def test_print_pages_need_no_inline_style_or_script(client, store_game):
     created = store_game(["Ann", "Bo"])
-    for path in (f"/g/{created.edit_token}/print?log=1", "/blank-sheet"):
+    for path in (f"/g/{created.edit_token}/print?log=1", "/blank-sheet", "/blank-sheet?edition=yatzy"):
         html = client.get(path).get_data(as_text=True)
         assert not re.search(r"\sstyle\s*=", html, re.I)
         assert not re.search(r"<style", html, re.I)
@@ -86,9 +121,10 @@ def test_the_pdf_download_is_named_after_the_title_and_the_date(client, store_ga
     assert response.data.startswith(b"%PDF-")
 
 
-def test_a_game_without_a_title_is_named_yahtzee_and_its_date():
-    assert file_stem("", date(2025, 1, 5)) == "Yahtzee 2025-01-05"
-    assert file_stem("  Friday  ", date(2025, 1, 5)) == "Friday 2025-01-05"
+def test_a_game_without_a_title_is_named_score_sheet_and_its_date(app):
+    with app.test_request_context():
+        assert file_stem("", date(2025, 1, 5)) == "Score sheet 2025-01-05"
+        assert file_stem("  Friday  ", date(2025, 1, 5)) == "Friday 2025-01-05"
 
 
 @pytest.mark.parametrize(("stem", "ascii_name", "exact"), [
@@ -115,7 +151,8 @@ def test_the_pdf_comes_in_a4_or_us_letter(client, store_game):
 def test_the_blank_sheet_pdf_is_one_page(client):
     response = client.get("/blank-sheet.pdf")
     assert response.status_code == 200
-    assert 'filename="Yahtzee-score-sheet.pdf"' in response.headers["Content-Disposition"]
+    disposition = response.headers["Content-Disposition"]
+    assert 'filename="Blank-score-sheet-Classic-booklet-1996-2023-FAQ.pdf"' in disposition
     assert len(PdfReader(io.BytesIO(response.data)).pages) == 1
 
 
