@@ -1,4 +1,4 @@
-"""The coach: exact optimal-play tables (numpy) and the advice and reviews read from them."""
+"""The coach: exact optimal-play tables (numpy) for any ruleset, and the advice and reviews read from them."""
 
 from .advisor import TIE_DECIMALS, Advisor, card_state, ranked_boxes, ranked_keeps
 from .review import PlayerReview, TurnReview, review_game

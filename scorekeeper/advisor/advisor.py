@@ -202,4 +202,4 @@ def _key(edition: str, directory: storage.Folder) -> tuple[str, str]:
     return Edition(edition).id, os.path.realpath(directory or storage.default_directory())
 
 
-__all__ = ["Advisor", "TIE_DECIMALS", "card_state", "ranked_boxes", "ranked_keeps"]
+__all__ = ["TIE_DECIMALS", "Advisor", "card_state", "ranked_boxes", "ranked_keeps"]

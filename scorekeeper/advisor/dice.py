@@ -6,6 +6,7 @@ from itertools import combinations_with_replacement
 from math import factorial
 
 import numpy as np
+import numpy.typing as npt
 
 FACES = 6
 DICE = 5
@@ -83,16 +84,17 @@ def _probability(dice: Keep) -> float:
     ways = factorial(len(dice))
     for face in set(dice):
         ways //= factorial(dice.count(face))
-    return ways / FACES ** len(dice)
+    outcomes: int = FACES ** len(dice)
+    return ways / outcomes
 
 
 # Probability of each first roll of five dice, in ROLLS order.
-ROLL_PROBABILITY = np.array([_probability(roll) for roll in ROLLS])
+ROLL_PROBABILITY: npt.NDArray[np.float64] = np.array([_probability(roll) for roll in ROLLS])
 
 
 def sub_keeps(dice: Keep) -> list[Keep]:
     """Every distinct sorted keep drawn from these sorted dice, the dice themselves included."""
-    found = {()}
+    found: set[Keep] = {()}
     for die in dice:  # each die is either kept or not
         found |= {tuple(sorted(keep + (die,))) for keep in found}
     return sorted(found, key=lambda k: (len(k), k))

@@ -8,7 +8,7 @@ has an extra-five-of-a-kind policy, and says whether the extra box holds points 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -83,7 +83,8 @@ class Points:
     def index(self, mask: npt.ArrayLike, upper: npt.ArrayLike, flag: npt.ArrayLike) -> IntArray:
         """Flat index of turn-start states in a table of this shape."""
         m, u, f = (np.asarray(x, dtype=np.int64) for x in (mask, upper, flag))
-        return (m * self.upper_states + u) * self.flags + f  # type: ignore[no-any-return]
+        index: IntArray = (m * self.upper_states + u) * self.flags + f
+        return index
 
     def reachable(self) -> IntArray:
         """Every filled-mask play can reach: all of them, or only sheet-order prefixes in a forced order."""
@@ -110,7 +111,7 @@ def _sheet(rules: Ruleset, mask: int, extra: int | None = None, held: int = 0) -
     return scores
 
 
-@lru_cache(maxsize=None)
+@cache
 def points_for(edition: str) -> Points:
     """Ask the engine what each roll scores where, which boxes it may go to, and what earns a bonus."""
     rules = Edition(edition)
@@ -141,12 +142,13 @@ def _check_order(points: Points) -> None:
 
 def _with_extra(points: Points) -> Points:
     """Points with the extra-five-of-a-kind policy: jokers, their order, the flag and the bonus."""
-    rules = points.rules
-    extra = rules.index(rules.extra.box)
+    rules, policy = points.rules, points.rules.extra
+    assert policy is not None
+    extra = rules.index(policy.box)
     bit = 1 << extra
     filled = _sheet(rules, bit, extra)
     joker_rolls = np.array(
-        [r for r, roll in enumerate(_DICE) if rules.extra.is_joker(rules, filled, roll)], dtype=np.int64
+        [r for r, roll in enumerate(_DICE) if policy.is_joker(rules, filled, roll)], dtype=np.int64
     )
     # The flag: points held in the extra box that make a later joker earn its bonus.
     held_values = np.unique(points.normal[:, extra])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from scorekeeper.rules import Box, Edition, Game, Scorecard
+from scorekeeper.rules import Edition, Game, Ruleset, Scorecard
 
 from .advisor import Advisor, ranked_boxes
 
@@ -14,11 +14,11 @@ from .advisor import Advisor, ranked_boxes
 class TurnReview:
     """One recorded turn judged against the best box for that sheet and those final dice."""
 
-    round: int  # 1–13
+    round: int  # 1 to the edition's rounds
     dice: tuple[int, ...]
-    box: Box  # the box chosen
-    points: int  # what it scored (extra-Yahtzee bonus not included)
-    best_box: Box  # ties: sheet order
+    box: str  # the key of the box chosen
+    points: int  # what it scored (extra bonus not included)
+    best_box: str  # the best box's key (ties: sheet order)
     expected_chosen: float  # expected final score after the choice made
     expected_best: float  # expected final score after the best choice
 
@@ -59,14 +59,14 @@ class PlayerReview:
 
 
 def review_game(
-    game: Game, advisor_by_edition: Mapping[Edition, Advisor] | Callable[[Edition], Advisor]
+    game: Game, advisor_by_edition: Mapping[str, Advisor] | Callable[[Ruleset], Advisor]
 ) -> list[PlayerReview]:
     """Review every recorded turn of a game (over or not), one PlayerReview per seat in seat order."""
+    edition = Edition(game.edition)
     advisor = (
-        advisor_by_edition(game.edition) if callable(advisor_by_edition)
-        else advisor_by_edition[game.edition]
+        advisor_by_edition(edition) if callable(advisor_by_edition) else advisor_by_edition[edition]
     )
-    cards = [Scorecard(game.edition) for _ in game.players]
+    cards = [Scorecard(edition) for _ in game.players]
     turns: list[list[TurnReview]] = [[] for _ in game.players]
     for turn in game.turns:
         card = cards[turn.player]

@@ -10,10 +10,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from scorekeeper.rules import BOXES, ROUNDS, Box, Scorecard
+from scorekeeper.rules import Scorecard
 
 from .advisor import Advisor, card_state
 from .dice import DICE, FACES, KEEPS, ROLL_BY_CODE, ROLLS, SUB_KEEPS, roll_code
+from .points import IntArray
+from .solver import FloatArray
 
 KEEP_COUNTS = np.array([[k.count(f) for f in range(1, FACES + 1)] for k in KEEPS])
 
@@ -25,50 +27,52 @@ class Simulation:
     cards: list[Scorecard]
 
     @property
-    def scores(self) -> np.ndarray:
+    def scores(self) -> IntArray:
         """Grand totals."""
-        return np.array([card.grand_total for card in self.cards])
+        return np.array([card.grand_total for card in self.cards], dtype=np.int64)
 
     @property
     def upper_bonus_rate(self) -> float:
         """Share of games with the upper bonus."""
         return float(np.mean([card.upper_bonus > 0 for card in self.cards]))
 
-    @property
-    def yahtzee_rate(self) -> float:
-        """Share of games with 50 in the Yahtzee box."""
-        return float(np.mean([card.points(Box.YAHTZEE) == 50 for card in self.cards]))
+    def fixed_rate(self, key: str) -> float:
+        """Share of games whose box `key` holds its fixed points (50 in Yahtzee or Yatzy)."""
+        return float(np.mean([card.points(key) == card.rules.box(key).fixed for card in self.cards]))
 
 
-def _roll(rng: np.random.Generator, kept: np.ndarray) -> np.ndarray:
+def _roll(rng: np.random.Generator, kept: IntArray) -> IntArray:
     """ROLLS indices after rolling every die not kept (kept: KEEPS indices)."""
     counts = KEEP_COUNTS[kept]
     fresh = rng.integers(1, FACES + 1, size=(len(kept), DICE))
     used = np.arange(DICE) < (DICE - counts.sum(axis=1))[:, None]
     new = np.stack([((fresh == face) & used).sum(axis=1) for face in range(1, FACES + 1)], axis=1)
-    return ROLL_BY_CODE[roll_code(counts + new)]
+    rolls: IntArray = ROLL_BY_CODE[roll_code(counts + new)]
+    return rolls
 
 
-def _best_keep(keep_values: np.ndarray, rolls: np.ndarray) -> np.ndarray:
+def _best_keep(keep_values: FloatArray, rolls: IntArray) -> IntArray:
     """KEEPS index of the best keep of each game's roll."""
     candidates = SUB_KEEPS[rolls]  # (n, 32)
     values = keep_values[candidates, np.arange(len(rolls))[:, None]]
-    return candidates[np.arange(len(rolls)), values.argmax(axis=1)]
+    best: IntArray = candidates[np.arange(len(rolls)), values.argmax(axis=1)]
+    return best
 
 
 def simulate(advisor: Advisor, games: int, seed: int = 0) -> Simulation:
     """Play `games` games with optimal decisions, dice from a seeded generator."""
     rng = np.random.default_rng(seed)
     turn = advisor.turn()
+    keys = [box.key for box in advisor.edition.boxes]
     cards = [Scorecard(advisor.edition) for _ in range(games)]
     everyone = np.full(games, KEEPS.index(()))
-    for _ in range(ROUNDS):
-        mask, upper, flag = (np.array(x) for x in zip(*map(card_state, cards)))
+    for _ in range(advisor.edition.rounds):
+        mask, upper, flag = (np.array(x, dtype=np.int64) for x in zip(*map(card_state, cards), strict=True))
         one_left = turn.turn_arrays(mask, upper, flag, rolls_left=1)
         two_left = turn.turn_arrays(mask, upper, flag, rolls_left=2)
         rolls = _roll(rng, everyone)
         rolls = _roll(rng, _best_keep(two_left, rolls))
         rolls = _roll(rng, _best_keep(one_left, rolls))
         choice = turn.box_gains(mask, upper, flag, rolls).argmax(axis=0)
-        cards = [card.fill(BOXES[b], ROLLS[r]) for card, b, r in zip(cards, choice, rolls)]
+        cards = [card.fill(keys[b], ROLLS[r]) for card, b, r in zip(cards, choice, rolls, strict=True)]
     return Simulation(cards)

@@ -65,6 +65,9 @@ class _Group:
     `of_roll` gives each roll's combination. The root keeps one row per roll, in roll order.
     """
 
+    keys: IntArray
+    of_roll: IntArray
+
     def __init__(self, members: list[_Member], root: bool = False) -> None:
         rows = np.stack([m.of_roll for m in members], axis=1)
         if root:
@@ -178,7 +181,7 @@ class Turn:
         self.groups = _tree(self.plans)
         # Per joker roll and box, the gains row of its joker points (the -inf row if never).
         self.joker_rows = np.array([
-            [_row_of(plan, int(pts), first) for plan, pts in zip(self.plans, row)]
+            [_row_of(plan, int(pts), first) for plan, pts in zip(self.plans, row, strict=True)]
             for row in points.joker_points
         ], dtype=np.intp).reshape(len(points.joker_points), points.boxes)
 
@@ -224,7 +227,7 @@ class Turn:
         return best
 
     def box_gains(self, mask: IntArray, upper: IntArray, flag: IntArray, rolls: IntArray) -> FloatArray:
-        """(boxes, n): one final roll per state; each box's points plus the value after (-inf: not allowed)."""
+        """(boxes, n): one final roll per state; each box's points plus the value after (-inf: refused)."""
         gains = self.gains(mask, upper, flag)
         cols = np.arange(len(mask))
         out = np.stack([gains[plan.first + plan.of_roll[rolls], cols] for plan in self.plans])
