@@ -1,4 +1,4 @@
-"""What the game templates show, read from the engine (no rule and no total is computed here)."""
+"""What the game page shows besides the sheet (web/sheet.py), read from the engine: no rule, no total."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from flask_babel import gettext
 
-from scorekeeper.rules import BadDice, Dice, Edition, Game, RuleViolation, Scorecard, Turn
+from scorekeeper.rules import BadDice, Dice, Game, Ruleset, RuleViolation, Scorecard, Turn
 
 from .dice import dice_faces, keypad_text
 from .i18n import box_name, translate
@@ -87,7 +87,7 @@ def options_for(card: Scorecard, dice: Dice) -> list[Option]:
     return options
 
 
-def bonus_text(rules: Edition) -> str:
+def bonus_text(rules: Ruleset) -> str:
     """What an extra five of a kind earns on top of its box ("+100 Yahtzee bonus")."""
     extra = rules.extra
     return gettext(

@@ -5,7 +5,9 @@ from __future__ import annotations
 import html
 import re
 
-from scorekeeper.rules import BOXES, Box
+from scorekeeper.rules import Edition
+
+BOXES = Edition.HASBRO_1996.box_keys  # the Hasbro sheet's box keys, in sheet order
 
 HX = {"HX-Request": "true"}
 MINUS = "\u2212"
@@ -17,7 +19,7 @@ ROUND_DICE = ["12346", "22456", "33315", "44412", "55566", "11223", "23456", "66
 
 def sheet_order_turns(players: int, rounds: int = 13) -> list[tuple[str, str]]:
     """Every player fills the boxes in sheet order with that round's dice (often not the best box)."""
-    return [(ROUND_DICE[r], BOXES[r].value) for r in range(rounds) for _ in range(players)]
+    return [(ROUND_DICE[r], BOXES[r]) for r in range(rounds) for _ in range(players)]
 
 
 def text_of(fragment: str) -> str:
@@ -25,11 +27,11 @@ def text_of(fragment: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]*>", " ", fragment)).split())
 
 
-def box_buttons(page: str) -> dict[Box, str]:
+def box_buttons(page: str) -> dict[str, str]:
     """Each box button of the options, by box, as its HTML."""
     found = {}
     for match in re.finditer(r'<button type="submit" name="box" value="([a-z_]+)"(.*?)</button>', page, re.S):
-        found[Box(match.group(1))] = match.group(0)
+        found[match.group(1)] = match.group(0)
     return found
 
 
@@ -82,7 +84,7 @@ def varied_turns(advisor, players: int, seed: int = 7) -> list[tuple[str, str]]:
                 keep = (face,) * count
             dice = tuple(keep) + tuple(rng.randint(1, 6) for _ in range(5 - len(keep)))
         options = card.options(dice)
-        box = advisor.best_box(card, dice) if optimal else max(options, key=lambda b: (options[b], -b.index))
+        box = advisor.best_box(card, dice) if optimal else max(options, key=lambda b: (options[b], -card.rules.index(b)))
         game = game.play(dice, box)
-        turns.append(("".join(map(str, dice)), box.value))
+        turns.append(("".join(map(str, dice)), str(box)))
     return turns

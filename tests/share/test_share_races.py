@@ -15,7 +15,9 @@ from collections import Counter
 import pytest
 from share_helpers import Phone, Server
 
-from scorekeeper.rules import BOXES
+from scorekeeper.rules import Edition
+
+BOXES = Edition.HASBRO_1996.box_keys  # the Hasbro sheet's box keys, in sheet order
 
 PHONES = 8
 ROUNDS = 50
@@ -87,7 +89,7 @@ def raced(live_server: Server):
         assert status == 200 and phone.csrf
 
     def record(index: int, turn: int) -> int:
-        box = BOXES[turn // len(PLAYERS)].value
+        box = BOXES[turn // len(PLAYERS)]
         status, _, _ = phones[index].post(
             f"/g/{token}/turns", {"dice": DICE[index], "box": box, "turn": str(turn)},
         )
@@ -107,7 +109,7 @@ def test_eight_phones_recording_the_same_turn_fifty_times_store_each_turn_once(r
     # Nothing lost or mixed: each stored turn is exactly what its winning phone sent.
     for (position, dice, box), round_statuses in zip(entries, statuses, strict=True):
         winner = round_statuses.index(303)
-        assert (dice, box) == (DICE[winner], BOXES[position // len(PLAYERS)].value)
+        assert (dice, box) == (DICE[winner], BOXES[position // len(PLAYERS)])
     # No player has a box twice.
     boxes = Counter((position % len(PLAYERS), box) for position, _, box in entries)
     assert max(boxes.values()) == 1
@@ -149,7 +151,7 @@ def test_correction_raced_by_eight_phones_applies_exactly_one_per_round(raced, l
     def correct(index: int, number: int) -> int:
         return phones[index].post(
             f"/g/{token}/turns/0/edit",
-            {"dice": DICE[index], "box": BOXES[0].value, "version": str(start + number)},
+            {"dice": DICE[index], "box": BOXES[0], "version": str(start + number)},
         )[0]
 
     statuses = race(phones, rounds, correct)

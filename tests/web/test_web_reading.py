@@ -1,28 +1,42 @@
-"""The small readers of the web layer: typed dice, the keypad without JavaScript, pace signs, the cookie."""
+"""The small readers of the web layer: typed dice and their refusals, the keypad without JavaScript, the cookie."""
 
 from __future__ import annotations
 
 import pytest
 
-from scorekeeper.web.dice import DiceError, parse_dice
-from scorekeeper.web.presenters import keypad_text, signed
+from scorekeeper.rules import BadDice, Dice
+from scorekeeper.web.dice import dice_faces, keypad_text
+from scorekeeper.web.i18n import translate
 
 
 @pytest.mark.parametrize(
     ("typed", "dice"),
-    [("22456", (2, 2, 4, 5, 6)), ("2 2 4 5 6", (2, 2, 4, 5, 6)), ("6,5,4,2,2", (6, 5, 4, 2, 2)),
-     ("\t1 1\n1 1 1 ", (1, 1, 1, 1, 1)), ("3;4;5;6;1", (3, 4, 5, 6, 1))],
+    [("22456", (2, 2, 4, 5, 6)), ("2 2 4 5 6", (2, 2, 4, 5, 6)), ("6,5,4,2,2", (2, 2, 4, 5, 6)),
+     ("\t1 1\n1 1 1 ", (1, 1, 1, 1, 1)), ("3;4;5;6;1", (1, 3, 4, 5, 6))],
 )
-def test_the_typed_forms_all_read_as_five_dice(app, typed, dice):
+def test_the_typed_forms_all_read_as_five_dice(typed, dice):
+    assert Dice.parse(typed) == dice
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [("2245", "That is 4 dice; enter exactly five."), ("2", "That is 1 die; enter all five."),
+     ("224566", "That is 6 dice; enter exactly five."), ("22457", "A die shows 1 to 6; 7 is not a face."),
+     ("0", "A die shows 1 to 6; 0 is not a face."), ("abc", "Dice are numbers from 1 to 6, like 22456."),
+     ("", "Enter the five dice, for example 22456."), ("２２４５６", "Dice are numbers from 1 to 6, like 22456."),
+     ("2.5e3", "Dice are numbers from 1 to 6, like 22456."), (None, "Enter the five dice, for example 22456."),
+     (22456, "Enter the five dice, for example 22456.")],
+)
+def test_anything_else_is_refused_with_a_message_in_the_players_language(app, typed, message):
+    with app.test_request_context(), pytest.raises(BadDice) as refusal:
+        Dice.parse(typed)
     with app.test_request_context():
-        assert parse_dice(typed) == dice
+        assert translate(refusal.value.message) == message
 
 
-@pytest.mark.parametrize("typed", ["2245", "224567", "22457", "0", "abc", "", "２２４５６", "2.5e3", None, 22456])
-def test_anything_else_is_refused_with_a_message(app, typed):
-    with app.test_request_context(), pytest.raises(DiceError) as refusal:
-        parse_dice(typed)
-    assert str(refusal.value)
+def test_the_slots_show_only_the_typed_faces():
+    assert dice_faces("2 2x9 4") == "224"
+    assert dice_faces("") == ""
 
 
 def test_the_keypad_adds_at_most_five_faces_and_clears_by_position():
@@ -32,12 +46,7 @@ def test_the_keypad_adds_at_most_five_faces_and_clears_by_position():
     assert keypad_text("22456", None, "2") == "2256"
     assert keypad_text("22456", "7", "9") == "22456"
     assert keypad_text("2x2", None, None) == "22"
-
-
-def test_pace_shows_plus_minus_and_a_true_minus_sign():
-    assert signed(4) == "+4"
-    assert signed(-3) == "\u22123"
-    assert signed(0) == "\u00b10"
+    assert keypad_text("2", "12", None) == "2"
 
 
 def test_a_tampered_or_malformed_recent_list_is_ignored(client, app):

@@ -9,7 +9,9 @@ from collections.abc import Sequence
 from flask.testing import FlaskClient
 from sqlalchemy import text
 
-from scorekeeper.rules import BOXES
+from scorekeeper.rules import Edition
+
+BOXES = Edition.HASBRO_1996.box_keys  # the Hasbro sheet's box keys, in sheet order
 
 HX = {"HX-Request": "true"}
 PLAIN_DICE = "12346"  # never a Yahtzee: every open box takes it, no joker involved
@@ -32,7 +34,7 @@ def post_turn(client: FlaskClient, token: str, dice: str, box: str, turn: int, *
 
 def plain_turns(players: int, rounds: int = 13) -> list[tuple[str, str]]:
     """Every player fills the boxes in sheet order with the same non-Yahtzee dice."""
-    return [(PLAIN_DICE, BOXES[r].value) for r in range(rounds) for _ in range(players)]
+    return [(PLAIN_DICE, BOXES[r]) for r in range(rounds) for _ in range(players)]
 
 
 def snapshot(db) -> dict[str, list[tuple]]:
