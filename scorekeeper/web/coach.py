@@ -15,7 +15,7 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
 from scorekeeper import games, storage
-from scorekeeper.advisor import Advisor, ranked_boxes, review_game
+from scorekeeper.advisor import Advisor, default_directory, ranked_boxes, review_game
 from scorekeeper.rules import BadDice, Dice, Edition, Ruleset
 
 from .coach_chart import Chart, review_chart
@@ -39,12 +39,13 @@ SHOWN_LOSS = 0.05  # a loss that rounds to 0.0 is not worth a sentence
 def advisor_for(edition: Edition) -> Advisor | None:
     """The edition's advisor if its table is on disk (loaded once per process), else None.
 
-    The folder is ADVISOR_DIR when the app sets one, else the advisor's own default.
+    The folder is the advisor's one default for this app (ADVISOR_DIR, else <instance>/advisor),
+    where `flask advisor build` writes.
     """
     if not edition.has_coach:
         return None
     try:
-        return Advisor.load_if_ready(edition, current_app.config.get("ADVISOR_DIR") or None)
+        return Advisor.load_if_ready(edition, default_directory(current_app))
     except (OSError, ValueError) as error:  # a damaged table: the coach waits for a rebuild
         log.warning("coach table for %s unreadable: %s", edition, error)
         return None
