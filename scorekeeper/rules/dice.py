@@ -46,9 +46,8 @@ class Dice(tuple[int, int, int, int, int]):
         if not isinstance(values, Sequence) or isinstance(values, _NOT_DICE):
             raise BadDice(BAD_DICE)
         faces = tuple(values)  # read once, so the checked dice are the returned dice
-        if len(faces) != DICE_COUNT or not all(
-            type(d) is int and 1 <= d <= 6 for d in faces  # bools and floats are not dice
-        ):
+        # type() is int: bools and floats are not dice.
+        if len(faces) != DICE_COUNT or not all(type(d) is int and 1 <= d <= 6 for d in faces):
             raise BadDice(BAD_DICE)
         return tuple.__new__(cls, sorted(faces))
 

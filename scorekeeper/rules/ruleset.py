@@ -17,12 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .boxes import LOWER, UPPER, BoxSpec
 from .dice import ALL_ROLLS, Dice
 from .errors import RuleViolation
 from .message import N_, Message
+
+if TYPE_CHECKING:
+    from .joker import ExtraYahtzee
 
 UNKNOWN_BOX = N_("There is no box called %(box)s.")
 UNKNOWN_EDITION = N_("There is no rules edition called %(edition)s.")
@@ -84,11 +87,15 @@ class Ruleset(str, metaclass=_Registry):
     description: str
     boxes: tuple[BoxSpec, ...]
     upper_bonus: UpperBonus
-    extra: Any  # an ExtraYahtzee policy (see joker.py), or None
+    extra: ExtraYahtzee | None  # the extra-five-of-a-kind policy (joker and bonus), if any
     forced_order: bool
     has_coach: bool
     upper_totals: tuple[TotalRow, ...]
     lower_totals: tuple[TotalRow, ...]
+    # Built once by __new__ from the boxes.
+    _index: dict[object, int]
+    _keys: tuple[str, ...]
+    _table: dict[Dice, tuple[int, ...]]
 
     def __new__(cls, id: str, **spec: Any) -> Ruleset:
         if not spec:
@@ -96,8 +103,12 @@ class Ruleset(str, metaclass=_Registry):
         self = super().__new__(cls, id)
         boxes = tuple(spec.pop("boxes"))
         fields = {
-            "id": str(id), "boxes": boxes,
-            "extra": None, "forced_order": False, "has_coach": True, **spec,
+            "id": str(id),
+            "boxes": boxes,
+            "extra": None,
+            "forced_order": False,
+            "has_coach": True,
+            **spec,
         }
         fields["_index"] = {box.key: i for i, box in enumerate(boxes)}
         fields["_keys"] = tuple(box.key for box in boxes)
@@ -137,19 +148,20 @@ class Ruleset(str, metaclass=_Registry):
     @property
     def box_keys(self) -> tuple[str, ...]:
         """Every box key in sheet order."""
-        return self._keys  # type: ignore[attr-defined,no-any-return]
+        return self._keys
 
     def __contains__(self, key: object) -> bool:
         """``"two_pairs" in Edition.YATZY``: the sheet has a box with this key (not a substring test)."""
-        return key in self._index  # type: ignore[attr-defined]
+        return key in self._index
 
+    # upper, lower and index() mean the sheet's sections and boxes, deliberately not str's methods.
     @property
-    def upper(self) -> tuple[BoxSpec, ...]:
+    def upper(self) -> tuple[BoxSpec, ...]:  # type: ignore[override]
         """The upper section's boxes in order."""
         return tuple(box for box in self.boxes if box.section == UPPER)
 
     @property
-    def lower(self) -> tuple[BoxSpec, ...]:
+    def lower(self) -> tuple[BoxSpec, ...]:  # type: ignore[override]
         """The lower section's boxes in order."""
         return tuple(box for box in self.boxes if box.section == LOWER)
 
@@ -158,10 +170,10 @@ class Ruleset(str, metaclass=_Registry):
         """Turns per player: one per box."""
         return len(self.boxes)
 
-    def index(self, key: object) -> int:
+    def index(self, key: object) -> int:  # type: ignore[override]
         """A box's position on the sheet; RuleViolation for a key this edition has no box for."""
         try:
-            return self._index[key]  # type: ignore[attr-defined,no-any-return]
+            return self._index[key]
         except (KeyError, TypeError):
             raise RuleViolation(UNKNOWN_BOX, box=repr(key)) from None
 
@@ -175,13 +187,13 @@ class Ruleset(str, metaclass=_Registry):
 
     def scores(self, dice: Dice) -> tuple[int, ...]:
         """Points of sorted dice in every box, sheet order, before any joker (a look-up)."""
-        return self._table[dice]  # type: ignore[attr-defined,no-any-return]
+        return self._table[dice]
 
     # -- where a final roll may go ----------------------------------------------
 
     def placements(self, scores: Sequence[int | None], dice: Dice) -> dict[str, int]:
         """Every box these dice may fill on a sheet with these scores, with its points, in sheet order."""
-        keys = self._keys  # type: ignore[attr-defined]
+        keys = self._keys
         open_ = [i for i, points in enumerate(scores) if points is None]
         if self.forced_order:
             open_ = open_[:1]
@@ -224,11 +236,11 @@ def find_edition(id: object) -> Ruleset:
     """The registered ruleset with this id; ValueError naming the valid ids otherwise."""
     if isinstance(id, Ruleset):
         return id
-    try:
-        return EDITIONS[id]  # type: ignore[index]
-    except (KeyError, TypeError):
+    ruleset = EDITIONS.get(id) if isinstance(id, str) else None
+    if ruleset is None:
         valid = ", ".join(EDITIONS)
-        raise ValueError(f"{id!r} is not a rules edition; the editions are {valid}") from None
+        raise ValueError(f"{id!r} is not a rules edition; the editions are {valid}")
+    return ruleset
 
 
 def as_edition(edition: object) -> Ruleset:
@@ -237,4 +249,3 @@ def as_edition(edition: object) -> Ruleset:
         return find_edition(edition)
     except ValueError:
         raise RuleViolation(UNKNOWN_EDITION, edition=repr(edition)) from None
-

@@ -40,7 +40,9 @@ class Scorecard:
     @property
     def open_boxes(self) -> frozenset[str]:
         """The keys of the boxes still empty."""
-        return frozenset(box.key for box, points in zip(self.edition.boxes, self.scores) if points is None)
+        return frozenset(
+            box.key for box, points in zip(self.edition.boxes, self.scores, strict=True) if points is None
+        )
 
     @property
     def is_complete(self) -> bool:
@@ -81,7 +83,7 @@ class Scorecard:
             raise refusal
         key = self.edition.boxes[index].key
         points = self.edition.placements(self.scores, roll)[key]
-        scores = self.scores[:index] + (points,) + self.scores[index + 1:]
+        scores = self.scores[:index] + (points,) + self.scores[index + 1 :]
         bonuses = self.yahtzee_bonus_count + (self.edition.bonus_points(self.scores, roll) > 0)
         return Scorecard(self.edition, scores, bonuses)
 
@@ -92,7 +94,7 @@ class Scorecard:
         return self.scores[self.edition.index(box)]
 
     def _section(self, upper: bool) -> list[int | None]:
-        return [p for box, p in zip(self.edition.boxes, self.scores) if box.is_upper is upper]
+        return [p for box, p in zip(self.edition.boxes, self.scores, strict=True) if box.is_upper is upper]
 
     @property
     def upper_subtotal(self) -> int:
@@ -120,7 +122,7 @@ class Scorecard:
         """Upper points against three of each number in the filled upper boxes (0 is on pace for 63)."""
         return sum(
             points - 3 * box.face
-            for box, points in zip(self.edition.boxes, self.scores)
+            for box, points in zip(self.edition.boxes, self.scores, strict=True)
             if box.face is not None and points is not None
         )
 

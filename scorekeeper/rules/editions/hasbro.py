@@ -22,6 +22,8 @@ _FACES = (
     (Box.SIXES, N_("Sixes"), N_("6s"), N_("Sixes"), N_("Count and add only Sixes")),
 )
 
+# A table, one box per entry as on the sheet: kept as laid out.
+# fmt: off
 BOXES = tuple(
     BoxSpec(key.value, UPPER, name, short, label, how, face_sum(face), face=face)
     for face, (key, name, short, label, how) in enumerate(_FACES, start=1)
@@ -43,18 +45,27 @@ BOXES = tuple(
     BoxSpec(Box.CHANCE.value, LOWER, N_("Chance"), N_("Ch"), N_("Chance"),
             N_("Score total of all 5 dice"), chance),
 )
+# fmt: on
 
 # The classic pad: the upper total is carried down to the lower section before the grand total.
 _UPPER_TOTAL = TotalRow("upper_total", N_("TOTAL"), N_("of upper section"))
 UPPER_TOTALS = (
     TotalRow("upper_subtotal", N_("TOTAL SCORE")),
-    TotalRow("upper_bonus", N_("BONUS"), how=N_("If total score is %(threshold)d or over"),
-             score=N_("SCORE %(points)d")),
+    TotalRow(
+        "upper_bonus",
+        N_("BONUS"),
+        how=N_("If total score is %(threshold)d or over"),
+        score=N_("SCORE %(points)d"),
+    ),
     _UPPER_TOTAL,
 )
 LOWER_TOTALS = (
-    TotalRow("yahtzee_bonus", N_("YAHTZEE BONUS"), how=N_("%(check)s for each bonus"),
-             score=N_("SCORE %(bonus)d PER %(check)s")),
+    TotalRow(
+        "yahtzee_bonus",
+        N_("YAHTZEE BONUS"),
+        how=N_("%(check)s for each bonus"),
+        score=N_("SCORE %(bonus)d PER %(check)s"),
+    ),
     TotalRow("lower_total", N_("TOTAL"), N_("of lower section")),
     _UPPER_TOTAL,
     TotalRow("grand_total", N_("GRAND TOTAL")),
@@ -67,26 +78,30 @@ _COMMON = {
     "lower_totals": LOWER_TOTALS,
 }
 
-HASBRO_1996 = register(Ruleset(
-    "hasbro-1996",
-    name=N_("Classic booklet 1996 + 2023 FAQ"),
-    description=N_(
-        "An extra Yahtzee goes in its matching upper box if empty, "
-        "otherwise in any empty lower box, otherwise as 0 in any empty upper box."
-    ),
-    extra=ExtraYahtzee(Box.YAHTZEE.value, bonus=100),
-    **_COMMON,
-))
+HASBRO_1996 = register(
+    Ruleset(
+        "hasbro-1996",
+        name=N_("Classic booklet 1996 + 2023 FAQ"),
+        description=N_(
+            "An extra Yahtzee goes in its matching upper box if empty, "
+            "otherwise in any empty lower box, otherwise as 0 in any empty upper box."
+        ),
+        extra=ExtraYahtzee(Box.YAHTZEE.value, bonus=100),
+        **_COMMON,
+    )
+)
 
-HASBRO_2016 = register(Ruleset(
-    "hasbro-2016",
-    name=N_("Hasbro 2016 / 2026 sheet"),
-    description=N_(
-        "An extra Yahtzee goes in its matching upper box if empty, then in Three or "
-        "Four of a kind, then in any other empty lower box, otherwise as 0 in an empty upper box."
-    ),
-    extra=ExtraYahtzee(
-        Box.YAHTZEE.value, bonus=100, first=(Box.THREE_OF_A_KIND.value, Box.FOUR_OF_A_KIND.value)
-    ),
-    **_COMMON,
-))
+HASBRO_2016 = register(
+    Ruleset(
+        "hasbro-2016",
+        name=N_("Hasbro 2016 / 2026 sheet"),
+        description=N_(
+            "An extra Yahtzee goes in its matching upper box if empty, then in Three or "
+            "Four of a kind, then in any other empty lower box, otherwise as 0 in an empty upper box."
+        ),
+        extra=ExtraYahtzee(
+            Box.YAHTZEE.value, bonus=100, first=(Box.THREE_OF_A_KIND.value, Box.FOUR_OF_A_KIND.value)
+        ),
+        **_COMMON,
+    )
+)

@@ -5,9 +5,7 @@ from __future__ import annotations
 from ..boxes import LOWER, UPPER, BoxSpec
 from ..message import N_
 from ..ruleset import Ruleset, TotalRow, UpperBonus, register
-from ..scoring import (
-    chance, face_sum, five_of_a_kind, full_house, kind_only, run, straight, two_pairs,
-)
+from ..scoring import chance, face_sum, five_of_a_kind, full_house, kind_only, run, straight, two_pairs
 
 SMALL_STRAIGHT = 15
 LARGE_STRAIGHT = 20
@@ -22,6 +20,8 @@ _FACES = (
     ("sixes", N_("Sixes"), N_("6s"), N_("Count and add only Sixes")),
 )
 
+# A table, one box per entry as on the sheet: kept as laid out.
+# fmt: off
 BOXES = tuple(
     BoxSpec(key, UPPER, name, short, name, how, face_sum(face), face=face)
     for face, (key, name, short, how) in enumerate(_FACES, start=1)
@@ -44,12 +44,12 @@ BOXES = tuple(
     BoxSpec("yatzy", LOWER, N_("Yatzy"), N_("Yz"), N_("Yatzy"), N_("5 of a kind"),
             five_of_a_kind(YATZY), fixed=YATZY),
 )
+# fmt: on
 
 # A Nordic Yatzy block: Sum and Bonus under the six, one Total at the bottom.
 UPPER_TOTALS = (
     TotalRow("upper_subtotal", N_("Sum")),
-    TotalRow("upper_bonus", N_("Bonus"), how=N_("%(threshold)d or more"),
-             score=N_("SCORE %(points)d")),
+    TotalRow("upper_bonus", N_("Bonus"), how=N_("%(threshold)d or more"), score=N_("SCORE %(points)d")),
 )
 LOWER_TOTALS = (TotalRow("grand_total", N_("Total")),)
 
@@ -60,22 +60,26 @@ _COMMON = {
     "lower_totals": LOWER_TOTALS,
 }
 
-YATZY_FREE = register(Ruleset(
-    "yatzy",
-    name=N_("Scandinavian Yatzy"),
-    description=N_(
-        "15 boxes with One pair and Two pairs, 50 bonus at 63 in the upper section, "
-        "no joker and no extra bonus; any open box each turn."
-    ),
-    **_COMMON,
-))
+YATZY_FREE = register(
+    Ruleset(
+        "yatzy",
+        name=N_("Scandinavian Yatzy"),
+        description=N_(
+            "15 boxes with One pair and Two pairs, 50 bonus at 63 in the upper section, "
+            "no joker and no extra bonus; any open box each turn."
+        ),
+        **_COMMON,
+    )
+)
 
-YATZY_FORCED = register(Ruleset(
-    "yatzy-forced",
-    name=N_("Forced Yatzy (tvångsyatzy)"),
-    description=N_(
-        "Scandinavian Yatzy filled strictly from top to bottom: each turn goes in the next open box."
-    ),
-    forced_order=True,
-    **_COMMON,
-))
+YATZY_FORCED = register(
+    Ruleset(
+        "yatzy-forced",
+        name=N_("Forced Yatzy (tvångsyatzy)"),
+        description=N_(
+            "Scandinavian Yatzy filled strictly from top to bottom: each turn goes in the next open box."
+        ),
+        forced_order=True,
+        **_COMMON,
+    )
+)
