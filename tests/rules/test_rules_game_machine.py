@@ -116,5 +116,5 @@ class GameMachine(RuleBasedStateMachine):
 def test_play_undo_and_correct_always_equal_a_replay_from_scratch(edition):
     run_state_machine_as_test(
         lambda: GameMachine(edition),
-        settings=settings(max_examples=40, stateful_step_count=60, deadline=None),
+        settings=settings(max_examples=30, stateful_step_count=60, deadline=None),
     )
