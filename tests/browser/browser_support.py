@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+import subprocess
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from scorekeeper.rules import BOXES, Game
+from scorekeeper.rules import Game, Scorecard
 
 PHONE = {"width": 390, "height": 844}
 NAVIGATION_ABORTS = ("htmx:afterRequest", "htmx:sendAbort")
@@ -38,9 +40,11 @@ def open_context(browser, **options):  # noqa: ANN001, ANN201 - Playwright types
     return context
 
 
-def start_game(page: Page, base: str, names: list[str], title: str = "") -> str:
-    """Fill in the new-game form as a player would; the edit token of the game it opens."""
+def start_game(page: Page, base: str, names: list[str], title: str = "", edition: str = "") -> str:
+    """Fill in the new-game form as a player would (choosing the edition if told); the game's edit token."""
     page.goto(f"{base}/new")
+    if edition:
+        page.locator(f'input[name=edition][value="{edition}"]').check()
     for seat, name in enumerate(names):
         if seat >= page.locator(".player-input").count():
             page.get_by_role("button", name="Add player").click()
@@ -105,15 +109,14 @@ def sheet_figures(page: Page) -> list[dict[str, object]]:
             const inner = (td, sel, empty) => td.querySelector(sel) ? td.querySelector(sel).textContent : empty;
             const rows = [...document.querySelectorAll('#play table.sheet tr.box-row')].map(
                 tr => [...tr.querySelectorAll('td')].map(td => inner(td, 'a', '')));
+            const ybonus = [...document.querySelectorAll('#play tr.ybonus-row td')];
             return {
                 boxes: rows,
                 upper: cells('#play tbody.upper tr.sum-row td'),
                 bonus: cells('#play tr.bonus-row td'),
                 lower: cells('#play tbody.lower tr.sum-row td'),
-                ybonus: [...document.querySelectorAll('#play tr.ybonus-row td')].map(
-                    td => inner(td, '.ybonus-pts', '0')),
-                marks: [...document.querySelectorAll('#play tr.ybonus-row td')].map(
-                    td => inner(td, '.marks', '').trim().length),
+                ybonus: ybonus.map(td => inner(td, '.ybonus-pts', '0')),
+                marks: ybonus.map(td => inner(td, '.marks', '').trim().length),
                 grand: cells('#play tr.grand-row td'),
             };
         }"""
@@ -125,8 +128,9 @@ def sheet_figures(page: Page) -> list[dict[str, object]]:
             "upper": number(read["upper"][seat]),
             "bonus": number(read["bonus"][seat]),
             "lower": number(read["lower"][seat]),
-            "yahtzee_bonus": number(read["ybonus"][seat]),
-            "marks": read["marks"][seat],
+            # no extra-bonus row where the edition has no extra bonus: it counts as none
+            "yahtzee_bonus": number(read["ybonus"][seat]) if read["ybonus"] else 0,
+            "marks": read["marks"][seat] if read["marks"] else 0,
             "grand": number(read["grand"][seat]),
         }
         for seat in range(players)
@@ -137,7 +141,7 @@ def engine_figures(game: Game) -> list[dict[str, object]]:
     """The same figures, from the engine."""
     return [
         {
-            "boxes": [card.points(box) for box in BOXES],
+            "boxes": [card.points(box.key) for box in card.rules.boxes],
             "upper": card.upper_subtotal,
             "bonus": card.upper_bonus,
             "lower": card.lower_subtotal,
@@ -154,3 +158,38 @@ def no_horizontal_scroll(page: Page) -> tuple[int, int]:
     return page.evaluate(
         "() => [document.scrollingElement.scrollWidth, window.innerWidth]"
     )
+
+
+def paper_figures(card: Scorecard) -> list[int]:
+    """A complete card's figures as its edition's paper sheet prints them, top to bottom."""
+    rules = card.rules
+
+    def totals(rows: tuple) -> list[int]:
+        return [getattr(card, row.figure) for row in rows if row.figure != "yahtzee_bonus" or rules.extra]
+
+    return [
+        *(card.points(box.key) for box in rules.upper), *totals(rules.upper_totals),
+        *(card.points(box.key) for box in rules.lower), *totals(rules.lower_totals),
+    ]
+
+
+def pdf_pages(path: Path) -> list[str]:
+    """The text of each page of a PDF as laid out (pdftotext -layout); pypdf must count as many pages."""
+    from pypdf import PdfReader
+
+    text = subprocess.run(
+        ["pdftotext", "-layout", "-enc", "UTF-8", str(path), "-"], check=True, capture_output=True, text=True,
+    ).stdout
+    pages = text.split("\f")[:-1]
+    assert len(PdfReader(path).pages) == len(pages)
+    return pages
+
+
+def printed_rows(page_text: str, columns: int) -> list[list[int]]:
+    """Lines of a printed page that end in one figure per filled column, read as numbers."""
+    rows = []
+    for line in page_text.splitlines():
+        words = line.split()
+        if len(words) > columns and all(word.isdigit() for word in words[-columns:]):
+            rows.append([int(word) for word in words[-columns:]])
+    return rows

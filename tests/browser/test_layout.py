@@ -7,7 +7,7 @@ from browser_support import no_horizontal_scroll, open_context, tap_dice
 from playwright.sync_api import expect
 
 from scorekeeper import games, storage
-from scorekeeper.rules import BOXES
+from scorekeeper.rules import Edition
 
 SIX = ["Annabelle", "Bartholomew", "Cyrille", "Dee", "Evangeline", "Fred"]
 PLAIN = (1, 2, 3, 4, 6)  # never a Yahtzee: every open box takes it
@@ -17,7 +17,7 @@ def stored_game(live_app, names: list[str], rounds: int) -> str:
     """A game stored directly (not through the pages), `rounds` rounds played; its edit token."""
     db = live_app.app.extensions[storage.DB_KEY]
     created = games.create_game(db, names, "hasbro-1996", title="Family night")
-    turns = [(PLAIN, BOXES[r].value) for r in range(rounds) for _ in names]
+    turns = [(PLAIN, Edition.HASBRO_1996.boxes[r].key) for r in range(rounds) for _ in names]
     for index, (dice, box) in enumerate(turns):
         games.record_turn(db, created.edit_token, index, dice, box)
     return created.edit_token
