@@ -46,7 +46,7 @@ class GameMachine(RuleBasedStateMachine):
     @rule()
     def undo(self):
         if not self.game.turns:
-            with pytest.raises(RuleViolation, match="There is no turn to undo."):
+            with pytest.raises(RuleViolation, match=r"^There is no turn to undo\.$"):
                 self.game.undo()
             return
         before = self.game

@@ -47,7 +47,8 @@ def test_worked_example_five_4s_with_fours_empty_must_go_in_fours_for_20(edition
         card.fill(B.LARGE_STRAIGHT, FOURS)
     assert str(refusal.value) == MUST_GO_FOURS
     # The upper box's name is a Message of its own, so the web layer translates it too.
-    assert refusal.value.template == "Joker rule: five %(face)ds must go in %(upper)s while %(upper)s is empty."
+    assert refusal.value.template == (
+        "Joker rule: five %(face)ds must go in %(upper)s while %(upper)s is empty.")
     assert refusal.value.params == {"face": 4, "upper": Message("Fours")}
     assert card.fill(B.FOURS, FOURS).points(B.FOURS) == 20
 

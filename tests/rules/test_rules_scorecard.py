@@ -110,11 +110,6 @@ def test_the_refusal_is_none_for_an_allowed_box():
     assert Scorecard().refusal(B.YAHTZEE, PLAIN) is None
 
 
-def fills(upper: list[list[int]], lower: list[list[int]]) -> list[tuple[Box, list[int]]]:
-    """Ones … Sixes then the seven lower boxes, in sheet order, with these dice."""
-    return list(zip(UPPER_BOXES, upper)) + list(zip(LOWER_BOXES, lower))
-
-
 # Worked totals of RULES.md, built by legal fills.
 TOTALS_EXAMPLES = [
     pytest.param(

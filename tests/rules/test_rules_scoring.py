@@ -8,7 +8,15 @@ import pytest
 from rules_support import EDITIONS, HASBRO, MAX_POINTS
 
 from scorekeeper.rules import (
-    ALL_ROLLS, BadDice, Box, Dice, Edition, Game, RuleViolation, Scorecard, normalize_dice,
+    ALL_ROLLS,
+    BadDice,
+    Box,
+    Dice,
+    Edition,
+    Game,
+    RuleViolation,
+    Scorecard,
+    normalize_dice,
 )
 
 B = Box
@@ -89,7 +97,7 @@ def test_the_rulesets_score_table_is_its_boxes_score_functions_for_every_possibl
     for roll in ALL_ROLLS:
         assert edition.scores(roll) == tuple(box.score(roll) for box in edition.boxes)
         assert Scorecard(edition).options(roll) == (
-            dict(zip(edition.box_keys, edition.scores(roll))) if not edition.forced_order
+            dict(zip(edition.box_keys, edition.scores(roll), strict=True)) if not edition.forced_order
             else {edition.box_keys[0]: roll.count(1)})
 
 

@@ -11,8 +11,23 @@ import pytest
 from rules_support import EDITIONS, PLAIN
 
 from scorekeeper.rules import (
-    ALL_ROLLS, DEFAULT_EDITION, EDITIONS as REGISTRY, BadDice, BoxSpec, Dice, Edition, Game, Message,
-    Ruleset, RuleViolation, Scorecard, UpperBonus, find_edition, normalize_dice,
+    ALL_ROLLS,
+    DEFAULT_EDITION,
+    BadDice,
+    BoxSpec,
+    Dice,
+    Edition,
+    Game,
+    Message,
+    Ruleset,
+    RuleViolation,
+    Scorecard,
+    UpperBonus,
+    find_edition,
+    normalize_dice,
+)
+from scorekeeper.rules import (
+    EDITIONS as REGISTRY,
 )
 from scorekeeper.rules.dice import typed_digits
 from scorekeeper.rules.ruleset import register
@@ -79,14 +94,14 @@ def test_an_attribute_that_names_no_edition_is_an_attribute_error(name):
 def test_the_registry_refuses_a_second_edition_with_a_taken_id():
     clone = Ruleset("yatzy", name="Clone", description="", boxes=Edition.YATZY.boxes,
                     upper_bonus=UpperBonus(63, 50), upper_totals=(), lower_totals=())
-    with pytest.raises(ValueError, match="^two rulesets are called yatzy$"):
+    with pytest.raises(ValueError, match=r"^two rulesets are called yatzy$"):
         register(clone)
     assert Edition("yatzy") is not clone and list(REGISTRY) == IDS
 
 
 def test_a_ruleset_whose_boxes_share_a_key_is_refused():
     boxes = Edition.YATZY.boxes + (Edition.YATZY.boxes[0],)
-    with pytest.raises(ValueError, match="^twice: two boxes share a key$"):
+    with pytest.raises(ValueError, match=r"^twice: two boxes share a key$"):
         Ruleset("twice", name="", description="", boxes=boxes, upper_bonus=UpperBonus(63, 50),
                 upper_totals=(), lower_totals=())
 
@@ -183,8 +198,8 @@ NOT_NUMBERS = "Dice are numbers from 1 to 6, like 22456."
         pytest.param(["2", "2", "4", "5", "6"], NO_DICE, {}, id="a list"),
         pytest.param("abcde", NOT_NUMBERS, {}, id="letters"),
         pytest.param("2245x", NOT_NUMBERS, {}, id="a letter among digits"),
-        pytest.param("２２４５６", NOT_NUMBERS, {}, id="fullwidth digits"),
-        pytest.param("٢٢٤٥٦", NOT_NUMBERS, {}, id="Arabic-Indic digits"),
+        pytest.param("\uff12\uff12\uff14\uff15\uff16", NOT_NUMBERS, {}, id="fullwidth digits"),
+        pytest.param("\u0662\u0662\u0664\u0665\u0666", NOT_NUMBERS, {}, id="Arabic-Indic digits"),
         pytest.param("2" * 21, NOT_NUMBERS, {}, id="21 digits"),
         pytest.param("1" * 21 + "9", NOT_NUMBERS, {}, id="too long even with a non-face"),
         pytest.param("22457", "A die shows 1 to 6; 7 is not a face.", {"face": "7"}, id="a 7"),

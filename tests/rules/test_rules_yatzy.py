@@ -179,7 +179,7 @@ def test_forced_yatzy_offers_only_the_first_open_box_even_when_it_scores_0():
 
 def test_forced_yatzy_refuses_any_other_box_naming_the_box_that_must_be_filled_now():
     card = Scorecard(FORCED)
-    for key, name in zip(KEYS, NAMES):
+    for key, name in zip(KEYS, NAMES, strict=True):
         for other in card.open_boxes - {key}:
             refusal = card.refusal(other, [6, 6, 6, 6, 6])
             assert str(refusal) == f"Forced order: {name} must be filled now."
