@@ -9,7 +9,7 @@ from scorekeeper import games
 
 
 def race(calls):
-    """Run the calls at the same moment; each result is ("ok", value) or ("stale", message)."""
+    """Run the calls at the same moment; each result is ("ok", value) or ("stale", the English message)."""
     barrier = threading.Barrier(len(calls))
 
     def run(call):
@@ -17,7 +17,7 @@ def race(calls):
         try:
             return "ok", call()
         except games.StaleTurn as refusal:
-            return "stale", refusal.message
+            return "stale", str(refusal.message)
 
     with ThreadPoolExecutor(max_workers=len(calls)) as pool:
         return list(pool.map(run, calls))
