@@ -206,9 +206,10 @@ class Ruleset(str, metaclass=_Registry):
     def refusal(self, scores: Sequence[int | None], index: int, dice: Dice) -> Message | None:
         """Why the order rules forbid an open box for these dice, or None."""
         open_ = [i for i, points in enumerate(scores) if points is None]
+        if self.forced_order and open_ and index != open_[0]:
+            return Message(FORCED_ORDER, {"box": Message(self.boxes[open_[0]].name)})
         if self.forced_order:
-            first = self.boxes[open_[0]]
-            return None if index == open_[0] else Message(FORCED_ORDER, {"box": Message(first.name)})
+            return None
         if self.extra is not None and self.extra.is_joker(self, scores, dice):
             allowed, reason = self.extra.joker_step(self, open_, dice)
             return None if index in allowed else reason

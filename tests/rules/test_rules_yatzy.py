@@ -229,3 +229,10 @@ def test_a_whole_forced_game_for_two_players_ends_after_15_rounds():
     assert game.is_over and game.round == 15
     assert [card.grand_total for card in game.cards] == [15 + 12 + 12 + 22 + 15 + 27 + 27] * 2
     assert game.winners() == [0, 1]
+
+
+def test_the_forced_order_names_no_box_on_a_sheet_with_none_open() -> None:
+    rules = Edition.YATZY_FORCED
+    full = tuple(0 for _ in rules.boxes)
+    assert rules.refusal(full, 0, Dice.parse("12345")) is None
+    assert rules.placements(full, Dice.parse("12345")) == {}
