@@ -1,4 +1,4 @@
-# Scorekeeper: `make run` serves the app, `make test` runs every test. Both set everything up.
+# Scorekeeper: `make run` serves the app, `make test` runs every test (what CI runs). Both set everything up.
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -9,7 +9,7 @@ WORKERS ?= 2
 THREADS ?= 4
 FLASK := $(BIN)/flask --app scorekeeper
 
-.PHONY: run dev test setup system-deps run-deps migrate advisor bench clean
+.PHONY: run dev test test-fast lint setup system-deps run-deps migrate advisor bench clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -45,7 +45,18 @@ run: run-deps migrate advisor
 dev: migrate
 	$(FLASK) run --debug --host 127.0.0.1 --port $(PORT)
 
-test: setup system-deps
+# Ruff (lint and format) and mypy, configured in pyproject.toml.
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+# The loop while working: every test but the browser and slow ones, without coverage.
+test-fast: setup system-deps
+	$(BIN)/python -m pytest -p no:cacheprovider -m 'not browser and not slow' $(PYTEST_ARGS)
+
+# Everything, as CI runs it: lint, the whole suite, and every branch of the rules engine covered.
+test: setup system-deps lint
 	$(BIN)/coverage erase
 	$(BIN)/coverage run -m pytest -p no:cacheprovider $(PYTEST_ARGS)
 	$(BIN)/coverage report --include='scorekeeper/rules/*' --fail-under=100
@@ -57,4 +68,4 @@ bench: setup
 	$(BIN)/python benchmarks/advisor_bench.py
 
 clean:
-	rm -rf $(VENV) test-output .coverage
+	rm -rf $(VENV) test-output .coverage .mypy_cache .ruff_cache
