@@ -30,10 +30,9 @@ import time
 import urllib.parse
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # run from anywhere
+from scorekeeper.rules import Edition, Game
 
-from scorekeeper.rules import Edition, Game  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 RECORD_P50_TARGET_MS = 10.0
 FIRST_LOAD_TARGET = 40 * 1024
@@ -79,11 +78,28 @@ class Server:
             "SCOREKEEPER_RATELIMIT_ENABLED": "false",
         }
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "python:scorekeeper.gunicorn_conf",
-             "--bind", f"127.0.0.1:{self.port}", "--workers", "2", "--threads", "4",
-             "--access-logfile", os.devnull, "--error-logfile", str(self.log),
-             "scorekeeper.wsgi:app"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "-c",
+                "python:scorekeeper.gunicorn_conf",
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                "--workers",
+                "2",
+                "--threads",
+                "4",
+                "--access-logfile",
+                os.devnull,
+                "--error-logfile",
+                str(self.log),
+                "scorekeeper.wsgi:app",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
 
     def wait(self, timeout: float = 30.0) -> None:
@@ -118,8 +134,9 @@ class Client:
         self.csrf = ""
         self.wire = 0  # bytes of the last body as served (compressed when the server compressed)
 
-    def request(self, method: str, path: str, form: dict | None = None,
-                headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes, float]:
+    def request(
+        self, method: str, path: str, form: dict | None = None, headers: dict[str, str] | None = None
+    ) -> tuple[int, dict[str, str], bytes, float]:
         """(status, headers, body, seconds from sending to the last byte read)."""
         sent = {"Accept-Encoding": ACCEPT_ENCODING, **(headers or {})}
         body = None
@@ -163,9 +180,15 @@ class Client:
         """Post the new-game form; the edit token of the game."""
         self.get("/new")
         status, headers, data, _ = self.request(
-            "POST", "/new",
-            {"csrf_token": self.csrf, "player": players, "edition": "hasbro-1996", "title": "",
-             "action": "start"},
+            "POST",
+            "/new",
+            {
+                "csrf_token": self.csrf,
+                "player": players,
+                "edition": "hasbro-1996",
+                "title": "",
+                "action": "start",
+            },
         )
         if status != 303:
             raise RuntimeError(f"new game answered {status}: {data[:300]!r}")
@@ -174,7 +197,8 @@ class Client:
     def record(self, token: str, turn: int, dice: tuple[int, ...], box: str) -> tuple[int, float]:
         """Tap a box as htmx does: the fragment's bytes as served and the seconds it took."""
         status, _, data, seconds = self.request(
-            "POST", f"/g/{token}/turns",
+            "POST",
+            f"/g/{token}/turns",
             {"csrf_token": self.csrf, "dice": "".join(map(str, dice)), "box": box, "turn": str(turn)},
             headers={"HX-Request": "true", "X-CSRFToken": self.csrf},
         )
@@ -185,7 +209,9 @@ class Client:
     def options(self, token: str, dice: tuple[int, ...]) -> float:
         """Five dice in: the options fragment, as htmx asks for it."""
         status, _, data, seconds = self.request(
-            "POST", f"/g/{token}/options", {"csrf_token": self.csrf, "dice": "".join(map(str, dice))},
+            "POST",
+            f"/g/{token}/options",
+            {"csrf_token": self.csrf, "dice": "".join(map(str, dice))},
             headers={"HX-Request": "true", "X-CSRFToken": self.csrf},
         )
         if status != 200:
@@ -195,12 +221,9 @@ class Client:
 
 def random_turn(game: Game, rng: random.Random) -> tuple[tuple[int, ...], str]:
     """Fair dice (five equal ones now and then, for jokers) and a legal box the engine offers."""
-    if rng.random() < 0.08:
-        dice = (rng.randint(1, 6),) * 5
-    else:
-        dice = tuple(rng.randint(1, 6) for _ in range(5))
-    offered = game.cards[game.current_player].options(dice)
-    return dice, rng.choice(sorted(offered, key=lambda box: box.index)).value
+    jokers = rng.random() < 0.08
+    dice = (rng.randint(1, 6),) * 5 if jokers else tuple(rng.randint(1, 6) for _ in range(5))
+    return dice, rng.choice(list(game.cards[game.current_player].options(dice)))  # keys in sheet order
 
 
 def percentile(samples: list[float], q: float) -> float:
@@ -286,32 +309,50 @@ def run(server: Server) -> int:
     gzip_css = served_compressed(client, css_url)
     css_cache = client.get(css_url)[1].get("cache-control", "")
 
-    print(f"Scorekeeper web benchmark: gunicorn 2 workers × 4 threads on 127.0.0.1, SQLite, "
-          f"{os.cpu_count()} CPUs, one client at a time over keep-alive")
-    print("Load average before/after (other work on the machine inflates every figure): "
-          f"{load_before:.2f} / {os.getloadavg()[0]:.2f}")
-    print(f"Record a turn (POST /turns, CSRF + HX-Request), {len(record_ms)} turns in {len(GAMES)} games "
-          f"of {'/'.join(map(str, GAMES))} players:")
+    print(
+        f"Scorekeeper web benchmark: gunicorn 2 workers × 4 threads on 127.0.0.1, SQLite, "
+        f"{os.cpu_count()} CPUs, one client at a time over keep-alive"
+    )
+    print(
+        "Load average before/after (other work on the machine inflates every figure): "
+        f"{load_before:.2f} / {os.getloadavg()[0]:.2f}"
+    )
+    print(
+        f"Record a turn (POST /turns, CSRF + HX-Request), {len(record_ms)} turns in {len(GAMES)} games "
+        f"of {'/'.join(map(str, GAMES))} players:"
+    )
     record_p50 = statistics.median(record_ms)
-    print(f"  p50 {record_p50:6.2f} ms   p99 {percentile(record_ms, 99):6.2f} ms   "
-          f"target p50 ≤ {RECORD_P50_TARGET_MS:.0f} ms: {verdict(record_p50 <= RECORD_P50_TARGET_MS)}")
-    print(f"Show options (POST /options, same turns):  p50 {statistics.median(options_ms):6.2f} ms   "
-          f"p99 {percentile(options_ms, 99):6.2f} ms")
-    print(f"Load the page of a finished 6-player game (GET, {PAGE_LOADS}×):  "
-          f"p50 {statistics.median(page_ms):6.2f} ms   p99 {percentile(page_ms, 99):6.2f} ms")
-    print(f"First load of a game page (finished 6-player game), bytes as served for "
-          f"Accept-Encoding: {ACCEPT_ENCODING}:")
+    print(
+        f"  p50 {record_p50:6.2f} ms   p99 {percentile(record_ms, 99):6.2f} ms   "
+        f"target p50 ≤ {RECORD_P50_TARGET_MS:.0f} ms: {verdict(record_p50 <= RECORD_P50_TARGET_MS)}"
+    )
+    print(
+        f"Show options (POST /options, same turns):  p50 {statistics.median(options_ms):6.2f} ms   "
+        f"p99 {percentile(options_ms, 99):6.2f} ms"
+    )
+    print(
+        f"Load the page of a finished 6-player game (GET, {PAGE_LOADS}×):  "
+        f"p50 {statistics.median(page_ms):6.2f} ms   p99 {percentile(page_ms, 99):6.2f} ms"
+    )
+    print(
+        f"First load of a game page (finished 6-player game), bytes as served for "
+        f"Accept-Encoding: {ACCEPT_ENCODING}:"
+    )
     for name, raw, served, encoding in files:
         print(f"  {name:34} {raw:8,} B raw  {served:7,} B served ({encoding})")
-    print(f"  total {first_total:,} B = {first_total / 1024:.1f} KB   "
-          f"target ≤ {FIRST_LOAD_TARGET // 1024} KB: {verdict(first_total <= FIRST_LOAD_TARGET)}")
-    print(f"One turn's fragment (6 players, as served): median {statistics.median(fragments):,.0f} B, "
-          f"largest {fragment_max:,} B   target ≤ {FRAGMENT_TARGET // 1024} KB: "
-          f"{verdict(fragment_max <= FRAGMENT_TARGET)}")
-    print(f"Served gzip by the app? page: {'yes' if gzip_page else 'NO'}, "
-          f"CSS: {'yes' if gzip_css else 'NO'}")
-    print(f"Cache headers: page {page_headers.get('cache-control', '(none)')}; "
-          f"static {css_cache or '(none)'}")
+    print(
+        f"  total {first_total:,} B = {first_total / 1024:.1f} KB   "
+        f"target ≤ {FIRST_LOAD_TARGET // 1024} KB: {verdict(first_total <= FIRST_LOAD_TARGET)}"
+    )
+    print(
+        f"One turn's fragment (6 players, as served): median {statistics.median(fragments):,.0f} B, "
+        f"largest {fragment_max:,} B   target ≤ {FRAGMENT_TARGET // 1024} KB: "
+        f"{verdict(fragment_max <= FRAGMENT_TARGET)}"
+    )
+    print(f"Served gzip by the app? page: {'yes' if gzip_page else 'NO'}, CSS: {'yes' if gzip_css else 'NO'}")
+    print(
+        f"Cache headers: page {page_headers.get('cache-control', '(none)')}; static {css_cache or '(none)'}"
+    )
     return 0
 
 
