@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.games import NAME_MAX, TITLE_MAX
+
 from scorekeeper.web.sheet import CHECK
 
 from .conftest import page_count, pdf_text, to_png
@@ -190,13 +192,15 @@ def squeezed(text: str) -> str:
 @pytest.mark.browser
 @pytest.mark.parametrize("renderer", RENDERERS)
 @pytest.mark.parametrize("title", [
-    "A very long evening of dice at the old farmhouse with the whole family and our friends, 2025 edition",
-    "W" * 100,
+    "A very long evening of dice at the old farmhouse with the whole family and our friends, 2025 edition"[
+        :TITLE_MAX],
+    "W" * TITLE_MAX,
 ], ids=["words", "one-word"])
-def test_the_longest_names_and_title_still_fit_one_page_unclipped(store_game, render, renderer, title):
-    assert len(title) == 100  # the longest title a game may have
-    created = store_game(LONGEST, title=title, seed=3)
-    pdf = render(f"/g/{created.edit_token}/print", "longest-names", renderer)
+@pytest.mark.parametrize("edition", ["hasbro-1996", "yatzy"])
+def test_the_longest_names_and_title_still_fit_one_page_unclipped(store_game, render, renderer, title, edition):
+    assert len(title) == TITLE_MAX and {len(name) for name in LONGEST} == {NAME_MAX}  # the longest allowed
+    created = store_game(LONGEST, title=title, seed=3, edition=edition)
+    pdf = render(f"/g/{created.edit_token}/print", f"longest-names-{edition}", renderer)
     assert page_count(pdf) == 1
     (text,) = pdf_text(pdf)
     assert squeezed(title) in squeezed(text)
