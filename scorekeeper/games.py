@@ -50,7 +50,7 @@ CORRECT_SUMMARY = N_("Corrected %(player)s's turn in round %(round)d: %(before)s
 COACH_ON_SUMMARY = N_("Coach turned on.")
 COACH_OFF_SUMMARY = N_("Coach turned off.")
 TURN_SUMMARY = N_("%(dice)s in %(box)s for %(points)d")
-TURN_WITH_BONUS_SUMMARY = N_("%(dice)s in %(box)s for %(points)d, +%(bonus)d Yahtzee bonus")
+TURN_WITH_BONUS_SUMMARY = N_("%(dice)s in %(box)s for %(points)d, +%(bonus)d %(extra)s bonus")
 
 
 # -- results and refusals --------------------------------------------------------
@@ -438,7 +438,11 @@ def _turn_phrase(rules: Ruleset, turn: dict[str, Any]) -> Message:
         "dice": " ".join(str(Dice.parse(turn["dice"]))), "box": Message(rules.box(turn["box"]).name),
         "points": turn["points"], "bonus": turn["bonus"],
     }
-    return Message(TURN_WITH_BONUS_SUMMARY if turn["bonus"] else TURN_SUMMARY, params)
+    if not turn["bonus"]:
+        return Message(TURN_SUMMARY, params)
+    # The bonus is named after the edition's five-of-a-kind box ("+100 Yahtzee bonus").
+    params["extra"] = Message(rules.box(rules.extra.box).name)
+    return Message(TURN_WITH_BONUS_SUMMARY, params)
 
 
 def _history_event(
