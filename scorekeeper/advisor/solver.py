@@ -106,12 +106,13 @@ class _Node:
         return int(self.code.max()) + 1
 
 
-def _combine(*codes: IntArray) -> IntArray:
-    """One code per distinct tuple of codes."""
-    joined = codes[0].copy()
-    for code in codes[1:]:
-        joined = joined * (int(code.max()) + 1) + code
-    return np.unique(joined, return_inverse=True)[1].reshape(-1)
+def _combine(a: IntArray, b: IntArray) -> IntArray:
+    """One code, 0 … distinct pairs - 1, per distinct pair of codes (in the order of the pairs)."""
+    joined = a * (int(b.max()) + 1) + b
+    present = np.zeros(int(joined.max()) + 1, dtype=np.int64)
+    present[joined] = 1
+    code: IntArray = (np.cumsum(present) - 1)[joined]
+    return code
 
 
 def _tree(plans: list[_BoxPlan]) -> _Group:
@@ -124,11 +125,15 @@ def _tree(plans: list[_BoxPlan]) -> _Group:
     """
     rolls = len(plans[0].of_roll)
     top: list[_Node] = [_Node(p.of_roll, [p]) for p in plans]
+    pairs: dict[tuple[int, int], IntArray] = {}  # combined codes of two top-level subtrees, by id
+    alive = list(top)  # every subtree stays referenced, so no id is reused while `pairs` holds it
     while len(top) > 1:
         best: tuple[int, int, int, _Node] | None = None
         for i, j in itertools.combinations(range(len(top)), 2):
             a, b = top[i], top[j]
-            code = _combine(a.code, b.code)
+            code = pairs.get((id(a), id(b)))
+            if code is None:
+                code = pairs[id(a), id(b)] = _combine(a.code, b.code)
             k = int(code.max()) + 1
             options = [(2 * k, _Node(code, [a, b]))]
             for x, y in ((a, b), (b, a)):
@@ -143,6 +148,7 @@ def _tree(plans: list[_BoxPlan]) -> _Group:
             break
         _, i, j, node = best
         top = [t for k, t in enumerate(top) if k not in (i, j)] + [node]
+        alive.append(node)
     return _Group([_build(t) for t in top], root=True)
 
 
