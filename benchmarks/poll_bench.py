@@ -25,16 +25,15 @@ from pathlib import Path
 
 from werkzeug.test import EnvironBuilder
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from scorekeeper import create_app, games, storage
 
-from scorekeeper import create_app, games, storage  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 RUNS = 2000
 # What Chromium sends with fetch() from the game page (the session cookie included).
 BROWSER_HEADERS = {
     "User-Agent": "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) "
-                  "Chrome/126.0 Mobile Safari/537.36",
+    "Chrome/126.0 Mobile Safari/537.36",
     "Accept": "*/*",
     "Accept-Encoding": "gzip, deflate",
     "Accept-Language": "en",
@@ -55,9 +54,9 @@ def percentile(values: list[float], share: float) -> float:
 
 def in_process(app, path: str) -> list[float]:
     """Milliseconds per poll, calling the WSGI app directly."""
-    environ = EnvironBuilder(path=path, headers={"Host": "192.168.1.20:5000"}).get_environ()
+    environ = EnvironBuilder(path=path, headers=[("Host", "192.168.1.20:5000")]).get_environ()
 
-    def start_response(status, headers, exc_info=None):  # noqa: ANN001, ANN202
+    def start_response(status: str, headers: list[tuple[str, str]], exc_info: object = None) -> None:
         assert status.startswith("204"), status
 
     times = []
@@ -109,8 +108,13 @@ def main() -> None:
     db = app.extensions[storage.DB_KEY]
     created = games.create_game(db, ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"], "hasbro-1996")
     for turn in range(40):
-        games.record_turn(db, created.edit_token, turn, (1, 2, 3, 4, 6), ["ones", "twos", "threes",
-                          "fours", "fives", "sixes", "chance"][turn // 6])
+        games.record_turn(
+            db,
+            created.edit_token,
+            turn,
+            (1, 2, 3, 4, 6),
+            ["ones", "twos", "threes", "fours", "fives", "sixes", "chance"][turn // 6],
+        )
     version = games.game_version(db, created.edit_token)
     path = f"/g/{created.view_token}/poll?v={version}"
 
@@ -120,12 +124,30 @@ def main() -> None:
 
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "python:scorekeeper.gunicorn_conf",
-         "--bind", f"127.0.0.1:{port}", "--workers", "2", "--threads", "4",
-         "--access-logfile", os.devnull, "scorekeeper.wsgi:app"],
-        cwd=ROOT, env={**os.environ, "SCOREKEEPER_DATABASE_URL": config["DATABASE_URL"],
-                       "SCOREKEEPER_SECRET_KEY": "bench"},
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "-c",
+            "python:scorekeeper.gunicorn_conf",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--threads",
+            "4",
+            "--access-logfile",
+            os.devnull,
+            "scorekeeper.wsgi:app",
+        ],
+        cwd=ROOT,
+        env={
+            **os.environ,
+            "SCOREKEEPER_DATABASE_URL": config["DATABASE_URL"],
+            "SCOREKEEPER_SECRET_KEY": "bench",
+        },
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         for _ in range(200):
@@ -153,10 +175,14 @@ def main() -> None:
         server.wait(timeout=15)
 
     print(f"idle poll, {RUNS} runs each (6-player game, 40 turns in)")
-    print(f"  server time in-process (WSGI call): median {statistics.median(local):.3f} ms, "
-          f"p99 {percentile(local, 0.99):.3f} ms")
-    print(f"  round trip through gunicorn (loopback, keep-alive): median "
-          f"{statistics.median(served):.3f} ms, p99 {percentile(served, 0.99):.3f} ms")
+    print(
+        f"  server time in-process (WSGI call): median {statistics.median(local):.3f} ms, "
+        f"p99 {percentile(local, 0.99):.3f} ms"
+    )
+    print(
+        f"  round trip through gunicorn (loopback, keep-alive): median "
+        f"{statistics.median(served):.3f} ms, p99 {percentile(served, 0.99):.3f} ms"
+    )
     print(f"  request: {len(request)} bytes (browser-like headers, incl. a 187-byte cookie)")
     print(f"  idle answer (204): {len(idle)} bytes, body 0 bytes")
     changed_body = changed.partition(b"\r\n\r\n")[2]
