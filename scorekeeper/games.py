@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from .rules import (
-    MAX_PLAYERS, MIN_PLAYERS, N_, Dice, Edition, Game, Message, RuleViolation, Ruleset, Turn,
+    MAX_PLAYERS, MIN_PLAYERS, N_, Dice, Edition, Game, Message, Ruleset, RuleViolation, Turn,
 )
 from .rules.game import BAD_PLAYER_COUNT
 from .storage import records, tokens

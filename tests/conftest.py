@@ -19,7 +19,7 @@ from flask.testing import FlaskClient
 from sqlalchemy.orm import Session, sessionmaker
 
 from scorekeeper import create_app, games, storage
-from scorekeeper.rules import Edition
+from scorekeeper.rules import Dice, Edition
 
 MakeGame = Callable[..., games.Created]
 
@@ -148,9 +148,9 @@ def db(app: Flask) -> sessionmaker[Session]:
     return app.extensions[storage.DB_KEY]
 
 
-def dice_of(dice: str | Sequence[int]) -> tuple[int, ...]:
+def dice_of(dice: str | Sequence[int]) -> Dice:
     """Dice from "22456" text or a sequence of ints."""
-    return tuple(int(face) for face in dice)
+    return Dice.parse(dice) if isinstance(dice, str) else Dice.of(dice)
 
 
 @pytest.fixture

@@ -113,7 +113,7 @@ def test_the_name_checker_gives_a_reason_per_seat_and_uses_the_shared_limits(bac
     assert checked.count is None
     assert str(games.check_players([]).count) == "A game has 1 to 8 players."
     assert games.check_title("  Friday   night ") == ("Friday night", None)
-    title, reason = games.check_title("T" * (games.TITLE_MAX + 1))
+    _, reason = games.check_title("T" * (games.TITLE_MAX + 1))
     assert reason is not None and reason.params == {"max": games.TITLE_MAX}
 
 
@@ -483,7 +483,7 @@ def test_two_games_do_not_see_each_other(db, make_game):
 def test_a_refused_turn_carries_the_game_as_it_stands(db, make_game):
     created = make_game(turns=[("22456", "chance"), ("22456", "chance")])
     before = snapshot(db)
-    with pytest.raises(games.Refused, match="Chance is already filled.") as refusal:
+    with pytest.raises(games.Refused, match=r"^Chance is already filled\.$") as refusal:
         games.record_turn(db, created.edit_token, 2, NOT_A_YAHTZEE, "chance")
     assert isinstance(refusal.value, RuleViolation)
     assert refusal.value.message.params["box"] == Message("Chance")
@@ -532,7 +532,7 @@ def test_a_yatzy_game_is_created_recorded_undone_and_corrected_by_its_own_rules(
 def test_yatzy_refuses_a_box_hasbro_has_and_stores_nothing(db):
     created = games.create_game(db, ["Ann"], "yatzy")
     before = snapshot(db)
-    with pytest.raises(games.Refused, match="There is no box called 'yahtzee'."):
+    with pytest.raises(games.Refused, match=r"^There is no box called 'yahtzee'\.$"):
         games.record_turn(db, created.edit_token, 0, (6, 6, 6, 6, 6), "yahtzee")
     assert snapshot(db) == before
 
@@ -550,7 +550,7 @@ def test_forced_yatzy_takes_only_the_first_open_box_and_names_it_when_refusing(d
     assert snapshot(db) == before
     loaded = games.record_turn(db, token, 1, (2, 2, 3, 4, 5), "twos")
     # A correction must keep every later turn in order too.
-    with pytest.raises(games.Refused, match="Forced order: Ones must be filled now."):
+    with pytest.raises(games.Refused, match=r"^Forced order: Ones must be filled now\.$"):
         games.correct_turn(db, token, loaded.version, 0, (1, 1, 1, 1, 1), "twos")
     loaded = games.correct_turn(db, token, loaded.version, 0, (1, 1, 1, 1, 1), "ones")
     assert [(t.box, t.points) for t in loaded.game.turns] == [("ones", 5), ("twos", 4)]

@@ -42,6 +42,6 @@ def export_game(loaded: Any) -> dict[str, Any]:
                 "grand_total": card.grand_total,
                 "rank": ranks[seat],
             }
-            for seat, (name, card) in enumerate(zip(game.players, game.cards))
+            for seat, (name, card) in enumerate(zip(game.players, game.cards, strict=True))
         ],
     }

@@ -5,7 +5,6 @@ from __future__ import annotations
 from web_support import HX, page_text, snapshot
 
 
-
 def test_undo_takes_back_the_last_turn_and_says_which(client, make_game, loaded):
     created = make_game(["Ann", "Bo"], turns=[("22456", "twos"), ("33356", "threes")])
     token = created.edit_token

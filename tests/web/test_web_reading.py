@@ -1,4 +1,4 @@
-"""The small readers of the web layer: typed dice and their refusals, the keypad without JavaScript, the cookie."""
+"""The web layer's small readers: typed dice and their refusals, the keypad without JavaScript, the cookie."""
 
 from __future__ import annotations
 
@@ -23,8 +23,10 @@ def test_the_typed_forms_all_read_as_five_dice(typed, dice):
     [("2245", "That is 4 dice; enter exactly five."), ("2", "That is 1 die; enter all five."),
      ("224566", "That is 6 dice; enter exactly five."), ("22457", "A die shows 1 to 6; 7 is not a face."),
      ("0", "A die shows 1 to 6; 0 is not a face."), ("abc", "Dice are numbers from 1 to 6, like 22456."),
-     ("", "Enter the five dice, for example 22456."), ("２２４５６", "Dice are numbers from 1 to 6, like 22456."),
-     ("2.5e3", "Dice are numbers from 1 to 6, like 22456."), (None, "Enter the five dice, for example 22456."),
+     ("", "Enter the five dice, for example 22456."),
+     ("\uff12\uff12\uff14\uff15\uff16", "Dice are numbers from 1 to 6, like 22456."),  # full-width digits
+     ("2.5e3", "Dice are numbers from 1 to 6, like 22456."),
+     (None, "Enter the five dice, for example 22456."),
      (22456, "Enter the five dice, for example 22456.")],
 )
 def test_anything_else_is_refused_with_a_message_in_the_players_language(app, typed, message):

@@ -22,7 +22,9 @@ def box_buttons(html: str) -> list[tuple[str, str, bool]]:
 def test_the_new_game_form_offers_every_edition_with_its_description(client):
     response = client.get("/new")
     text = page_text(response)
-    radios = re.findall(r'<input type="radio" name="edition" value="([a-z0-9-]+)"', response.get_data(as_text=True))
+    radios = re.findall(
+        r'<input type="radio" name="edition" value="([a-z0-9-]+)"', response.get_data(as_text=True)
+    )
     assert radios == [edition.id for edition in Edition]
     assert {"hasbro-1996", "hasbro-2016", "yatzy", "yatzy-forced"} <= set(radios)
     for edition in Edition:
@@ -37,7 +39,7 @@ def test_a_yatzy_game_offers_its_fifteen_boxes_with_yatzy_labels(client, loaded)
     assert response.status_code == 200
     buttons = box_buttons(response.get_data(as_text=True))
     assert [key for key, _, _ in buttons] == list(Edition.YATZY.box_keys)
-    labels = dict((key, label) for key, label, _ in buttons)
+    labels = {key: label for key, label, _ in buttons}
     assert labels["one_pair"] == "One pair 10"
     assert labels["two_pairs"] == "Two pairs 16"
     assert labels["yatzy"] == "Yatzy 0 scratch"
@@ -66,11 +68,16 @@ def test_a_yatzy_turn_is_recorded_undone_and_corrected_through_the_forms(client,
     radios = re.findall(r'name="box" value="([a-z_]+)"', edit.get_data(as_text=True))
     assert radios == list(Edition.YATZY.box_keys)
     assert "wrote 16 in Two pairs" in page_text(edit)
-    response = client.post(f"/g/{token}/turns/0/edit", data={"dice": "44456", "box": "three_of_a_kind", "version": "3"})
+    response = client.post(
+        f"/g/{token}/turns/0/edit", data={"dice": "44456", "box": "three_of_a_kind", "version": "3"}
+    )
     assert response.status_code == 303
     assert [(t.box, t.points) for t in loaded(token).game.turns] == [("three_of_a_kind", 12)]
     history = page_text(client.get(f"/g/{token}/history"))
-    assert "Corrected Ann's turn in round 1: 3 3 5 5 6 in Two pairs for 16 → 4 4 4 5 6 in Three of a kind for 12." in history
+    assert (
+        "Corrected Ann's turn in round 1: 3 3 5 5 6 in Two pairs for 16 → "
+        "4 4 4 5 6 in Three of a kind for 12."
+    ) in history
 
 
 def test_forced_yatzy_offers_only_the_next_box_and_refuses_another_with_422_naming_it(client, db, loaded):
