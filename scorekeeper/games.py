@@ -438,10 +438,11 @@ def _turn_phrase(rules: Ruleset, turn: dict[str, Any]) -> Message:
         "dice": " ".join(str(Dice.parse(turn["dice"]))), "box": Message(rules.box(turn["box"]).name),
         "points": turn["points"], "bonus": turn["bonus"],
     }
-    if not turn["bonus"]:
+    extra = rules.extra
+    if not turn["bonus"] or extra is None:
         return Message(TURN_SUMMARY, params)
     # The bonus is named after the edition's five-of-a-kind box ("+100 Yahtzee bonus").
-    params["extra"] = Message(rules.box(rules.extra.box).name)
+    params["extra"] = Message(rules.box(extra.box).name)
     return Message(TURN_WITH_BONUS_SUMMARY, params)
 
 

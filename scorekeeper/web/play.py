@@ -6,6 +6,8 @@ these views answer only what they re-render: 422 for a refusal, 409 for a stale 
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import (
     Blueprint, abort, flash, get_flashed_messages, jsonify, redirect, render_template, url_for,
 )
@@ -39,13 +41,18 @@ def _render(
     entry = entry or Entry()
     notices = [notice] if notice else []
     if not is_htmx():
-        notices += get_flashed_messages()
+        notices += [str(message) for message in get_flashed_messages()]
     return page_or_fragment(
         "games/play.html", "games/_play.html", status,
         loaded=loaded, game=game, token=token, entry=entry, notices=notices,
         announce=announce or (notices[0] if notices else announcement(game)),
-        advice=coach_options(loaded, entry), **sheet_context(loaded),
+        advice=coach_options(loaded, entry), **_sheet(loaded),
     )
+
+
+def _sheet(loaded: games.LoadedGame) -> dict[str, Any]:
+    """The sheet's part of a page's context (scoresheet.sheet_context), typed for merging."""
+    return dict(sheet_context(loaded))
 
 
 def _text(value: object, limit: int) -> str:
@@ -64,7 +71,7 @@ def game(token: str):
     if loaded.access != "edit":
         return page_or_fragment(
             "games/board.html", "games/_board.html",
-            loaded=loaded, game=loaded.game, token=token, **sheet_context(loaded),
+            loaded=loaded, game=loaded.game, token=token, **_sheet(loaded),
         )
     return _render(loaded, token)
 

@@ -87,9 +87,11 @@ def options_for(card: Scorecard, dice: Dice) -> list[Option]:
     return options
 
 
-def bonus_text(rules: Ruleset) -> str:
-    """What an extra five of a kind earns on top of its box ("+100 Yahtzee bonus")."""
+def bonus_text(rules: Ruleset) -> str | None:
+    """What an extra five of a kind earns on top of its box ("+100 Yahtzee bonus"); None without one."""
     extra = rules.extra
+    if extra is None:
+        return None
     return gettext(
         "+%(points)d %(box)s bonus", points=extra.bonus, box=box_name(rules, extra.box)
     )
@@ -131,10 +133,11 @@ def turn_summary(game: Game, turn: Turn) -> str:
         "player": game.players[turn.player], "points": turn.points,
         "box": box_name(game.rules, turn.box),
     }
-    if turn.bonus:
+    extra = game.rules.extra
+    if turn.bonus and extra is not None:
         return gettext(
             "%(player)s: %(points)d in %(box)s, plus the %(bonus)d-point %(extra)s bonus",
-            bonus=turn.bonus, extra=box_name(game.rules, game.rules.extra.box), **params,
+            bonus=turn.bonus, extra=box_name(game.rules, extra.box), **params,
         )
     return gettext("%(player)s: %(points)d in %(box)s", **params)
 

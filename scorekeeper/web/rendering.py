@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from flask import Response, make_response, render_template, request
 
@@ -14,7 +15,7 @@ def is_htmx() -> bool:
 
 def page_or_fragment(
     page: str, fragment: str, status: int = 200, *,
-    page_context: Callable[[], Mapping[str, object]] | None = None, **context: object,
+    page_context: Callable[[], Mapping[str, Any]] | None = None, **context: Any,
 ) -> Response:
     """The fragment for htmx, the whole page otherwise; caches are told the answer varies.
 

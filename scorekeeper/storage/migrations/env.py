@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from alembic import context
 from sqlalchemy import Connection
 
@@ -12,7 +14,7 @@ config = context.config
 target_metadata = Base.metadata
 
 
-def _configure(**options: object) -> None:
+def _configure(**options: Any) -> None:  # Any: each option has its own type in alembic
     # Batch mode lets ALTERs run on SQLite by copying the table; PostgreSQL ignores it.
     context.configure(target_metadata=target_metadata, render_as_batch=True, **options)
 
