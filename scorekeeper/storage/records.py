@@ -43,7 +43,9 @@ _GAME_COLUMNS = (
 )
 
 
-def game_query(token_hash: str, *, lock: bool = False) -> Select[Any]:
+def game_query(
+    token_hash: str, *, lock: bool = False
+) -> Select[int, str, str, str, str, bool, datetime, int, str]:
     """The game whose edit or view hash is this one, joined with its players in seat order.
 
     With lock=True the game row is locked (SELECT … FOR UPDATE on PostgreSQL; SQLite
@@ -65,8 +67,12 @@ def find_game(session: Session, token_hash: str, *, lock: bool = False) -> GameR
     rows = session.execute(game_query(token_hash, lock=lock)).all()
     if not rows:
         return None
-    first = rows[0]
-    return GameRecord(*first[:-1], players=tuple(row.name for row in rows))
+    game_id, edit_hash, view_hash, title, edition, coach, created_at, version, _ = rows[0]
+    return GameRecord(
+        id=game_id, edit_hash=edit_hash, view_hash=view_hash, title=title, edition=edition,
+        coach=coach, created_at=created_at, version=version,
+        players=tuple(row.name for row in rows),
+    )
 
 
 def find_version(session: Session, token_hash: str) -> tuple[str, str, int] | None:
