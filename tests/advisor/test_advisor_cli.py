@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from scorekeeper import create_app
 from scorekeeper.advisor import Advisor
 from scorekeeper.rules import Edition
@@ -24,6 +26,7 @@ def test_build_with_if_missing_skips_tables_that_exist(tmp_path: Path, advisor_d
     assert {p: p.stat().st_mtime_ns for p in advisor_dir.iterdir()} == before
 
 
+@pytest.mark.slow  # builds a whole table
 def test_build_one_edition_says_it_is_building_the_coach_table_and_its_time(tmp_path: Path) -> None:
     tables = tmp_path / "tables"
     runner = _app(tmp_path, tables).test_cli_runner()

@@ -22,6 +22,8 @@ from scorekeeper.advisor import Advisor
 from scorekeeper.rules import Edition, Scorecard
 
 SITUATIONS = 1200
+pytestmark = pytest.mark.slow  # yatzy-solver solves each edition from scratch (15-20 s each)
+
 TOLERANCE = 1e-4
 VARIANTS = {
     "hasbro-1996": "american+forced-joker",

@@ -54,6 +54,7 @@ def test_the_limits_can_be_switched_off(make_app, database_path):
     assert [client.post("/new", data=NEW_GAME).status_code for _ in range(3)] == [303] * 3
 
 
+@pytest.mark.slow
 def test_the_default_limits_let_eight_phones_on_one_address_play_a_whole_game_fast(make_app, database_path):
     """104 turns, each with a keypad post, an options post and the record: all inside a minute."""
     client = make_app(database_path).test_client()
