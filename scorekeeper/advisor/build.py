@@ -20,7 +20,7 @@ Layout = tuple[dict[int, IntArray], dict[int, IntArray]]
 
 
 def upper_layout(points: Points) -> Layout:
-    """Per set of filled upper boxes (mask bits): reachable capped subtotals, and the one each shares its value."""
+    """Per set of filled upper boxes (mask bits): the reachable capped subtotals and their shared values."""
     cap = points.upper_cap
     scores = {b: sorted({int(v) for v in points.normal[:, b]}) for b in points.upper}
     reach: dict[int, IntArray] = {}
