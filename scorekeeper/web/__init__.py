@@ -1,14 +1,21 @@
-"""The web layer: blueprints, forms, extensions, error pages and security headers."""
+"""The web layer, in three parts so a newcomer knows where a thing goes.
+
+- ``views/``: the blueprints (one module per area of the app), their forms and error pages;
+  a new page goes here.
+- ``viewmodels/``: what pages show, read from the engine as plain values (the one sheet model,
+  the entry and options, the coach's chart, the export); a new presenter goes here.
+- ``infra/``: plumbing every page shares (extensions, translation, security headers, rate
+  limits, compression, PDF rendering, the device's recent games); a new header goes here.
+"""
 
 from __future__ import annotations
 
 from flask import Flask
 
-from . import (
-    coach, compression, errors, hardening, home, i18n, limits, live, play, presenters, printing,
-    security, share,
-)
-from .extensions import csrf
+from .infra import compression, hardening, i18n, limits, security
+from .infra.extensions import csrf
+from .viewmodels import presenters
+from .views import coach, errors, home, live, play, printing, share
 
 # Blueprint modules, in registration order.
 BLUEPRINTS = (home, play, printing, share, live, coach)

@@ -7,8 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import games
-from scorekeeper.web.coach import marked
-from scorekeeper.web.coach_chart import COLOURS, DASHES, SHAPES, y_range
+from scorekeeper.web.views.coach import marked
+from scorekeeper.web.viewmodels.coach_chart import COLOURS, DASHES, SHAPES, y_range
 
 FUZZ = settings(max_examples=60, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])

@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper.games import NAME_MAX, TITLE_MAX
 
-from scorekeeper.web.sheet import CHECK
+from scorekeeper.web.viewmodels.sheet import CHECK
 
 from .conftest import page_count, pdf_text, to_png
 from .pad_text import expected_rows, printed_rows

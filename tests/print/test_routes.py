@@ -9,8 +9,8 @@ from datetime import date
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper.web.pdf import BASE_URL, StaticFileFetcher
-from scorekeeper.web.printing import content_disposition, file_stem
+from scorekeeper.web.infra.pdf import BASE_URL, StaticFileFetcher
+from scorekeeper.web.views.printing import content_disposition, file_stem
 
 
 def test_the_print_view_opens_with_the_edit_link_and_the_view_link(client, store_game):

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.rules import Box, Edition, Game, Scorecard
-from scorekeeper.web.sheet import BLOCK, CHECK, PAD, TICK_BOXES, build_sheet
+from scorekeeper.web.viewmodels.sheet import BLOCK, CHECK, PAD, TICK_BOXES, build_sheet
 
 from .pad_text import expected_rows
 from .sample_games import finished_game
@@ -339,7 +339,8 @@ def test_a_forced_yatzy_sheet_fills_top_to_bottom():
 
 
 SHEET_FILES = [
-    "scorekeeper/web/sheet.py", "scorekeeper/web/scoresheet.py", "scorekeeper/web/printing.py",
+    "scorekeeper/web/viewmodels/sheet.py", "scorekeeper/web/viewmodels/scoresheet.py",
+    "scorekeeper/web/views/printing.py",
     "templates/games/_sheet.html", "templates/games/_board.html", "templates/games/board.html",
     "templates/print/_sheet.html", "templates/print/_toolbar.html", "templates/print/sheet.html",
     "templates/print/_log.html",

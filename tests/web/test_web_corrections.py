@@ -124,7 +124,7 @@ def test_history_lists_every_turn_and_every_undo_and_correction(client, make_gam
 
 
 def test_every_word_of_a_history_line_goes_through_translation(client, make_game, loaded, monkeypatch):
-    from scorekeeper.web import i18n
+    from scorekeeper.web.infra import i18n
 
     class Marked:  # a stand-in language that brackets each translated template
         def gettext(self, text):

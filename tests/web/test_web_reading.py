@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import BadDice, Dice
-from scorekeeper.web.dice import dice_faces, keypad_text
-from scorekeeper.web.i18n import translate
+from scorekeeper.web.viewmodels.dice import dice_faces, keypad_text
+from scorekeeper.web.infra.i18n import translate
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from wtforms.validators import AnyOf, ValidationError
 from scorekeeper import games
 from scorekeeper.rules import Edition
 
-from .i18n import translate
+from ..infra.i18n import translate
 
 
 class RepeatedField(Field):

@@ -14,7 +14,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorekeeper import games
 
-from .recent import forget
+from ..infra.recent import forget
 
 
 def _messages(code: int) -> tuple[str, str]:

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from scorekeeper import games, storage
 
-from .extensions import limiter
+from ..infra.extensions import limiter
 
 bp = Blueprint("live", __name__, url_prefix="/g/<token>")
 

@@ -9,22 +9,29 @@ from __future__ import annotations
 from typing import Any
 
 from flask import (
-    Blueprint, abort, flash, get_flashed_messages, jsonify, redirect, render_template, url_for,
+    Blueprint,
+    abort,
+    flash,
+    get_flashed_messages,
+    jsonify,
+    redirect,
+    render_template,
+    url_for,
 )
 from flask_babel import gettext
 
 from scorekeeper import games, storage
 from scorekeeper.rules import BadDice, Dice
 
+from ..infra.i18n import box_names, translate
+from ..infra.recent import remember
+from ..viewmodels.export import export_game
+from ..viewmodels.presenters import Entry, announcement, build_entry, keypad_text, turn_summary
+from ..viewmodels.scoresheet import sheet_context
 from .coach import coach_options
-from .export import export_game
 from .forms import ActionForm, CorrectForm, DiceForm, TurnForm, VersionForm, as_int
-from .i18n import box_names, translate
 from .loading import load_or_404
-from .presenters import Entry, announcement, build_entry, keypad_text, turn_summary
-from .recent import remember
 from .rendering import is_htmx, page_or_fragment
-from .scoresheet import sheet_context
 
 bp = Blueprint("play", __name__, url_prefix="/g/<token>")
 

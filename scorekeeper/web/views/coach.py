@@ -18,12 +18,12 @@ from scorekeeper import games, storage
 from scorekeeper.advisor import Advisor, default_directory, ranked_boxes, review_game
 from scorekeeper.rules import BadDice, Dice, Edition, Ruleset
 
-from .coach_chart import Chart, review_chart
-from .i18n import box_name, box_names, translate
+from ..infra.i18n import box_name, box_names, translate
+from ..viewmodels.coach_chart import Chart, review_chart
+from ..viewmodels.presenters import Entry, announcement
+from ..viewmodels.scoresheet import sheet_context
 from .loading import load_or_404
-from .presenters import Entry, announcement
 from .rendering import is_htmx, page_or_fragment
-from .scoresheet import sheet_context
 
 bp = Blueprint("coach", __name__, url_prefix="/g/<token>")
 log = logging.getLogger(__name__)

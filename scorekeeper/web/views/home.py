@@ -7,11 +7,11 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from scorekeeper import games, storage
 from scorekeeper.rules import MAX_PLAYERS, MIN_PLAYERS, Edition, RuleViolation
 
-from .extensions import limiter
+from ..infra.extensions import limiter
+from ..infra.i18n import translate
+from ..infra.limits import create_limit
+from ..infra.recent import recent_games, remember
 from .forms import NewGameForm, check_names
-from .i18n import translate
-from .limits import create_limit
-from .recent import recent_games, remember
 
 bp = Blueprint("home", __name__)
 

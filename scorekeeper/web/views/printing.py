@@ -10,16 +10,15 @@ from urllib.parse import quote
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask_babel import gettext
 
-from scorekeeper import games
 from scorekeeper.rules import Edition, Ruleset, find_edition
 
+from ..infra.extensions import limiter
+from ..infra.pdf import PAPER_SIZES, render_pdf
+from ..viewmodels.scoresheet import blank_sheet as blank_pad
+from ..viewmodels.scoresheet import game_sheet
+from ..viewmodels.sheet import COLUMNS_PER_PAGE, Sheet
 from .errors import render_error
-from .extensions import limiter
 from .loading import load_or_404
-from .pdf import PAPER_SIZES, render_pdf
-from .scoresheet import blank_sheet as blank_pad
-from .scoresheet import game_sheet
-from .sheet import COLUMNS_PER_PAGE, Sheet
 
 bp = Blueprint("printing", __name__)
 

@@ -8,8 +8,8 @@ from flask_babel import gettext
 
 from scorekeeper.rules import BadDice, Dice, Game, Ruleset, RuleViolation, Scorecard, Turn
 
+from ..infra.i18n import box_name, translate
 from .dice import dice_faces, keypad_text
-from .i18n import box_name, translate
 
 
 @dataclass(frozen=True)

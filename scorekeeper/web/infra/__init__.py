@@ -1,0 +1,1 @@
+"""Cross-cutting web plumbing: extensions, translation, headers, limits, compression, PDF, cookies."""

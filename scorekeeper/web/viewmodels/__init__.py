@@ -1,0 +1,1 @@
+"""What pages show, read from the engine as plain values (no rule, no total, little Flask)."""
