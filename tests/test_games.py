@@ -28,7 +28,7 @@ def snapshot(db) -> dict[str, list[tuple]]:
 
 def first_open_box(loaded: games.LoadedGame) -> str:
     game = loaded.game
-    return min(game.cards[game.current_player].open_boxes, key=game.rules.index)
+    return min(game.cards[game.current_player].open_boxes, key=game.rules.box_index)
 
 
 def play_out(db, token: str, turns: int) -> games.LoadedGame:

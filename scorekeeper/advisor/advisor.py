@@ -57,7 +57,7 @@ def ranked_boxes(values: Mapping[str, float], edition: Ruleset | str | None = No
     """
     order = list(values)
     if edition is not None:
-        order.sort(key=Edition(edition).index)
+        order.sort(key=Edition(edition).box_index)
     return sorted(order, key=lambda key: _tie_key(values[key]))  # a stable sort keeps that order on ties
 
 

@@ -144,7 +144,7 @@ def _with_extra(points: Points) -> Points:
     """Points with the extra-five-of-a-kind policy: jokers, their order, the flag and the bonus."""
     rules, policy = points.rules, points.rules.extra
     assert policy is not None
-    extra = rules.index(policy.box)
+    extra = rules.box_index(policy.box)
     bit = 1 << extra
     filled = _sheet(rules, bit, extra)
     joker_rolls = np.array(
@@ -165,7 +165,7 @@ def _with_extra(points: Points) -> Points:
         for j, r in enumerate(joker_rolls):
             # Any points held in the extra box give the same placements (checked: one value per box).
             for key, pts in rules.placements(sheet, _DICE[r]).items():
-                b = rules.index(key)
+                b = rules.box_index(key)
                 if joker_points[j, b] not in (NOT_ALLOWED, pts):
                     raise ValueError("a joker's points depend on the other boxes")  # the solver assumes not
                 joker_points[j, b] = pts

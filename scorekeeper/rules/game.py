@@ -130,7 +130,7 @@ class Game:
         card = self.cards[seat]
         roll = Dice.of(dice)
         filled = card.fill(box, roll)
-        index = self.edition.index(box)
+        index = self.edition.box_index(box)
         points = filled.scores[index]
         assert points is not None  # fill() just wrote it
         turn = Turn(

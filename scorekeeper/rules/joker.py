@@ -36,11 +36,11 @@ class ExtraYahtzee:
 
     def is_joker(self, rules: Ruleset, scores: Sequence[int | None], dice: Dice) -> bool:
         """An extra Yahtzee: five equal dice while the five-of-a-kind box is already filled (50 or 0)."""
-        return dice[0] == dice[4] and scores[rules.index(self.box)] is not None
+        return dice[0] == dice[4] and scores[rules.box_index(self.box)] is not None
 
     def bonus_points(self, rules: Ruleset, scores: Sequence[int | None], dice: Dice) -> int:
         """The bonus, only when the five-of-a-kind box holds its full points."""
-        held = scores[rules.index(self.box)]
+        held = scores[rules.box_index(self.box)]
         return self.bonus if dice.is_five_of_a_kind and held == rules.box(self.box).fixed else 0
 
     def joker_points(self, box: BoxSpec, dice: Dice) -> int:
@@ -52,9 +52,9 @@ class ExtraYahtzee:
     ) -> tuple[Collection[int], Message | None]:
         """The open boxes (indices) an extra Yahtzee may fill, and why the others may not."""
         upper = rules.upper_for_face(dice[0])
-        if upper is not None and rules.index(upper.key) in open_:
+        if upper is not None and rules.box_index(upper.key) in open_:
             message = Message(MUST_GO_UPPER, {"face": dice[0], "upper": Message(upper.name)})
-            return (rules.index(upper.key),), message
+            return (rules.box_index(upper.key),), message
         first = [i for i in open_ if rules.boxes[i].key in self.first]
         if first:
             return first, Message(MUST_GO_KIND)

@@ -96,6 +96,8 @@ class Ruleset(str, metaclass=_Registry):
     _index: dict[object, int]
     _keys: tuple[str, ...]
     _table: dict[Dice, tuple[int, ...]]
+    upper_indices: tuple[int, ...]  # sheet positions of the upper boxes: totals sum them often
+    lower_indices: tuple[int, ...]
 
     def __new__(cls, id: str, **spec: Any) -> Ruleset:
         if not spec:
@@ -112,6 +114,8 @@ class Ruleset(str, metaclass=_Registry):
         }
         fields["_index"] = {box.key: i for i, box in enumerate(boxes)}
         fields["_keys"] = tuple(box.key for box in boxes)
+        fields["upper_indices"] = tuple(i for i, box in enumerate(boxes) if box.section == UPPER)
+        fields["lower_indices"] = tuple(i for i, box in enumerate(boxes) if box.section == LOWER)
         fields["_table"] = {roll: tuple(box.score(roll) for box in boxes) for roll in ALL_ROLLS}
         for name, value in fields.items():
             object.__setattr__(self, name, value)
@@ -154,23 +158,23 @@ class Ruleset(str, metaclass=_Registry):
         """``"two_pairs" in Edition.YATZY``: the sheet has a box with this key (not a substring test)."""
         return key in self._index
 
-    # upper, lower and index() mean the sheet's sections and boxes, deliberately not str's methods.
+    # Not `upper`, `lower` or `index`: those are str methods that libraries call on any str.
     @property
-    def upper(self) -> tuple[BoxSpec, ...]:  # type: ignore[override]
+    def upper_boxes(self) -> tuple[BoxSpec, ...]:
         """The upper section's boxes in order."""
-        return tuple(box for box in self.boxes if box.section == UPPER)
+        return tuple(self.boxes[i] for i in self.upper_indices)
 
     @property
-    def lower(self) -> tuple[BoxSpec, ...]:  # type: ignore[override]
+    def lower_boxes(self) -> tuple[BoxSpec, ...]:
         """The lower section's boxes in order."""
-        return tuple(box for box in self.boxes if box.section == LOWER)
+        return tuple(self.boxes[i] for i in self.lower_indices)
 
     @property
     def rounds(self) -> int:
         """Turns per player: one per box."""
         return len(self.boxes)
 
-    def index(self, key: object) -> int:  # type: ignore[override]
+    def box_index(self, key: object) -> int:
         """A box's position on the sheet; RuleViolation for a key this edition has no box for."""
         try:
             return self._index[key]
@@ -179,11 +183,11 @@ class Ruleset(str, metaclass=_Registry):
 
     def box(self, key: object) -> BoxSpec:
         """A box's spec by its key; RuleViolation if this edition has no such box."""
-        return self.boxes[self.index(key)]
+        return self.boxes[self.box_index(key)]
 
     def upper_for_face(self, face: int) -> BoxSpec | None:
         """The upper box that counts this die face, if the sheet has one."""
-        return next((box for box in self.upper if box.face == face), None)
+        return next((box for box in self.upper_boxes if box.face == face), None)
 
     def scores(self, dice: Dice) -> tuple[int, ...]:
         """Points of sorted dice in every box, sheet order, before any joker (a look-up)."""

@@ -58,7 +58,7 @@ class Scorecard:
 
         An unknown box or bad dice raise, as everywhere else.
         """
-        return self._refusal(self.edition.index(box), Dice.of(dice))
+        return self._refusal(self.edition.box_index(box), Dice.of(dice))
 
     def bonus_due(self, dice: object) -> bool:
         """These dice earn the extra bonus (Hasbro's +100) on this sheet."""
@@ -76,7 +76,7 @@ class Scorecard:
 
     def fill(self, box: object, dice: object) -> Scorecard:
         """A new sheet with this box filled; RuleViolation if the rules forbid it."""
-        index = self.edition.index(box)
+        index = self.edition.box_index(box)
         roll = Dice.of(dice)
         refusal = self._refusal(index, roll)
         if refusal is not None:
@@ -91,15 +91,16 @@ class Scorecard:
 
     def points(self, box: object) -> int | None:
         """Points in a box, None while it is empty."""
-        return self.scores[self.edition.index(box)]
+        return self.scores[self.edition.box_index(box)]
 
-    def _section(self, upper: bool) -> list[int | None]:
-        return [p for box, p in zip(self.edition.boxes, self.scores, strict=True) if box.is_upper is upper]
+    def _sum(self, indices: tuple[int, ...]) -> int:
+        scores = self.scores
+        return sum(p for p in (scores[i] for i in indices) if p is not None)
 
     @property
     def upper_subtotal(self) -> int:
         """Sum of the upper section (Ones … Sixes)."""
-        return sum(p for p in self._section(True) if p is not None)
+        return self._sum(self.edition.upper_indices)
 
     @property
     def upper_bonus(self) -> int:
@@ -110,7 +111,7 @@ class Scorecard:
     @property
     def upper_bonus_settled(self) -> bool:
         """The upper bonus can no longer change: it is earned, or every upper box is filled."""
-        return self.upper_bonus > 0 or None not in self._section(True)
+        return self.upper_bonus > 0 or all(self.scores[i] is not None for i in self.edition.upper_indices)
 
     @property
     def upper_total(self) -> int:
@@ -129,7 +130,7 @@ class Scorecard:
     @property
     def lower_subtotal(self) -> int:
         """Sum of the lower section."""
-        return sum(p for p in self._section(False) if p is not None)
+        return self._sum(self.edition.lower_indices)
 
     @property
     def yahtzee_bonus(self) -> int:

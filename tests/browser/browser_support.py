@@ -168,8 +168,8 @@ def paper_figures(card: Scorecard) -> list[int]:
         return [getattr(card, row.figure) for row in rows if row.figure != "yahtzee_bonus" or rules.extra]
 
     return [
-        *(card.points(box.key) for box in rules.upper), *totals(rules.upper_totals),
-        *(card.points(box.key) for box in rules.lower), *totals(rules.lower_totals),
+        *(card.points(box.key) for box in rules.upper_boxes), *totals(rules.upper_totals),
+        *(card.points(box.key) for box in rules.lower_boxes), *totals(rules.lower_totals),
     ]
 
 

@@ -84,7 +84,7 @@ def varied_turns(advisor, players: int, seed: int = 7) -> list[tuple[str, str]]:
                 keep = (face,) * count
             dice = tuple(keep) + tuple(rng.randint(1, 6) for _ in range(5 - len(keep)))
         options = card.options(dice)
-        box = advisor.best_box(card, dice) if optimal else max(options, key=lambda b: (options[b], -card.rules.index(b)))
+        box = advisor.best_box(card, dice) if optimal else max(options, key=lambda b: (options[b], -card.rules.box_index(b)))
         game = game.play(dice, box)
         turns.append(("".join(map(str, dice)), str(box)))
     return turns

@@ -44,7 +44,7 @@ def test_eight_phones_recording_the_same_turn_store_it_once_per_round(
     monkeypatch.setattr(records, "add_entry", counted_add_entry)
     for turn in range(ROUNDS):
         game = games.load_game(db, token).game
-        open_boxes = sorted(game.cards[game.current_player].open_boxes, key=game.rules.index)
+        open_boxes = sorted(game.cards[game.current_player].open_boxes, key=game.rules.box_index)
         # Each phone picks a different box, so a second acceptance would show up as a change.
         calls = [
             (lambda box=open_boxes[phone % len(open_boxes)]: games.record_turn(

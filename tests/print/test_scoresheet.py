@@ -124,7 +124,7 @@ def test_a_scratch_prints_zero_and_an_empty_box_stays_blank():
 
 def test_totals_wait_until_the_boxes_they_add_are_all_filled():
     game = Game(["Ann"])
-    for face, box in enumerate(HASBRO.upper, start=1):  # four of each number: 84 in the upper section
+    for face, box in enumerate(HASBRO.upper_boxes, start=1):  # four of each number: 84 in the upper section
         game = game.play([face] * 4 + [1 if face != 1 else 2], box.key)
     page = build_sheet(game).pages[0]
     figures = {row.label + row.note: row.cells[0].text for row in page.rows if row.kind != "box"}
@@ -252,9 +252,9 @@ def test_the_screen_rows_carry_the_phone_sheets_features():
     game = Game(["Ann", "Bo", "Cy"]).play([1, 1, 1, 2, 3], "ones").play([6] * 5, "yahtzee")
     sheet = build_sheet(game)
     by_section = {s.key: [(r.kind, r.key) for r in s.screen_rows] for s in sheet.sections}
-    assert by_section["upper"] == [("box", b.key) for b in HASBRO.upper] + [
+    assert by_section["upper"] == [("box", b.key) for b in HASBRO.upper_boxes] + [
         ("sum", "upper_subtotal"), ("pace", "upper_pace"), ("bonus", "upper_bonus")]
-    assert by_section["lower"] == [("box", b.key) for b in HASBRO.lower] + [
+    assert by_section["lower"] == [("box", b.key) for b in HASBRO.lower_boxes] + [
         ("sum", "lower_subtotal"), ("ybonus", "yahtzee_bonus")]
     assert by_section["foot"] == [("grand", "grand_total"), ("rank", "rank")]
     ones = screen(sheet, "box", "ones").cells[0]

@@ -92,8 +92,8 @@ def test_free_order_offers_every_open_box_unless_a_joker_narrows_them(edition, d
 def test_the_totals_add_up(edition, data):
     card = data.draw(cards(edition))
     bonus = edition.upper_bonus
-    upper = [card.points(box.key) for box in edition.upper]
-    lower = [card.points(box.key) for box in edition.lower]
+    upper = [card.points(box.key) for box in edition.upper_boxes]
+    lower = [card.points(box.key) for box in edition.lower_boxes]
     assert card.upper_subtotal == sum(points or 0 for points in upper)
     assert card.lower_subtotal == sum(points or 0 for points in lower)
     assert card.upper_total == card.upper_subtotal + card.upper_bonus
@@ -145,7 +145,7 @@ def test_an_extra_yahtzee_has_one_option_while_its_upper_box_is_empty(edition, f
     card = Scorecard(edition).fill("yahtzee", first)  # 50 or 0: the next Yahtzee is extra
     for dice in rolls:
         card = card.fill(data.draw(st.sampled_from(list(card.options(dice)))), dice)
-    empty_upper = [box for box in edition.upper if card.points(box.key) is None]
+    empty_upper = [box for box in edition.upper_boxes if card.points(box.key) is None]
     assume(empty_upper)
     upper = data.draw(st.sampled_from(empty_upper))
     assert card.options([upper.face] * 5) == {upper.key: 5 * upper.face}

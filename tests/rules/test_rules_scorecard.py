@@ -12,8 +12,8 @@ from scorekeeper.rules import Box, Edition, Message, RuleViolation, Scorecard
 B = Box
 HASBRO_RULES = Edition.HASBRO_1996
 BOXES = HASBRO_RULES.box_keys
-UPPER_BOXES = [box.key for box in HASBRO_RULES.upper]
-LOWER_BOXES = [box.key for box in HASBRO_RULES.lower]
+UPPER_BOXES = [box.key for box in HASBRO_RULES.upper_boxes]
+LOWER_BOXES = [box.key for box in HASBRO_RULES.lower_boxes]
 
 
 def test_an_empty_sheet_has_every_box_open_and_every_total_zero():
@@ -262,7 +262,7 @@ def test_a_hasbro_sheet_has_its_boxes_names_sections_faces_and_fixed_scores(edit
     assert [box.name for box in edition.boxes] == [
         "Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "Three of a kind", "Four of a kind",
         "Full house", "Small straight", "Large straight", "Yahtzee", "Chance"]
-    assert [edition.index(box) for box in Box] == list(range(13))
+    assert [edition.box_index(box) for box in Box] == list(range(13))
     assert [box.face for box in edition.boxes] == [1, 2, 3, 4, 5, 6] + [None] * 7
     assert [box.is_upper for box in edition.boxes] == [True] * 6 + [False] * 7
     assert [box.section for box in edition.boxes] == ["upper"] * 6 + ["lower"] * 7

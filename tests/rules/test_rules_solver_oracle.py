@@ -75,7 +75,7 @@ def random_dice(rng: random.Random, aim: int | None) -> Dice:
 
 def first_open_face(edition: Edition, card: Scorecard) -> int | None:
     """The face of the first open upper box, if any."""
-    return next((box.face for box in edition.upper if box.key in card.open_boxes), None)
+    return next((box.face for box in edition.upper_boxes if box.key in card.open_boxes), None)
 
 
 def check_turn(edition: Edition, variant: ys.Variant, card: Scorecard, state: str, dice: Dice,

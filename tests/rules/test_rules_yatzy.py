@@ -30,9 +30,9 @@ def points(**named: int) -> dict[str, int]:
 def test_the_sheet_has_15_boxes_in_the_rules_order_with_their_keys_and_names(edition):
     assert list(edition.box_keys) == KEYS
     assert [box.name for box in edition.boxes] == NAMES
-    assert [box.key for box in edition.upper] == KEYS[:6]
-    assert [box.key for box in edition.lower] == KEYS[6:]
-    assert [box.face for box in edition.upper] == [1, 2, 3, 4, 5, 6]
+    assert [box.key for box in edition.upper_boxes] == KEYS[:6]
+    assert [box.key for box in edition.lower_boxes] == KEYS[6:]
+    assert [box.face for box in edition.upper_boxes] == [1, 2, 3, 4, 5, 6]
     assert [box.fixed for box in edition.boxes] == [None] * 10 + [15, 20, None, None, 50]
     assert edition.rounds == 15
     assert Game(["Ann"], edition).rounds == 15

@@ -29,7 +29,7 @@ def test_eight_phones_recording_the_same_turn_store_it_exactly_once(db, make_gam
     accepted = 0
     for turn in range(ROUNDS):
         game = games.load_game(db, token).game
-        open_boxes = sorted(game.cards[game.current_player].open_boxes, key=game.rules.index)
+        open_boxes = sorted(game.cards[game.current_player].open_boxes, key=game.rules.box_index)
         # Each phone picks a different box, so a second acceptance would show up as a change.
         calls = [
             (lambda box=open_boxes[phone % len(open_boxes)]: games.record_turn(
@@ -91,7 +91,7 @@ def test_a_correction_racing_a_recorded_turn_leaves_a_consistent_game(db, make_g
 
 def first_open(loaded):
     game = loaded.game
-    return min(game.cards[game.current_player].open_boxes, key=game.rules.index)
+    return min(game.cards[game.current_player].open_boxes, key=game.rules.box_index)
 
 
 def _phone_process(db, token, turn, box, barrier, results):
