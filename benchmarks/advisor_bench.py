@@ -46,7 +46,9 @@ def cpu_now():
 """
 
 # argv: edition, folder. Prints where scorekeeper came from, so the old tree is proven in use.
-OURS = _USAGE + """
+OURS = (
+    _USAGE
+    + """
 import sys
 import scorekeeper
 from scorekeeper.advisor import Advisor
@@ -57,9 +59,12 @@ result["expected"] = Advisor.for_edition(sys.argv[1], sys.argv[2]).expected_scor
 result["source"] = scorekeeper.__file__
 print(json.dumps(result))
 """
+)
 
 # argv: variant.
-THEIRS = _USAGE + """
+THEIRS = (
+    _USAGE
+    + """
 import sys
 import yatzy_solver as ys
 variant = ys.Variant(sys.argv[1])
@@ -69,6 +74,7 @@ result = usage(started, cpu0)
 result["expected"] = solver.state_value("upper 0 | filled -")
 print(json.dumps(result))
 """
+)
 
 # argv: edition, folder (table built there), situations. Works with the old and the new engine.
 LATENCY = """
@@ -102,8 +108,9 @@ print(json.dumps({"median_ms": statistics.median(timings) * 1e3,
 def _run(code: str, *args: str, tree: Path = REPO) -> dict[str, Any]:
     """Run a snippet in a fresh interpreter importing scorekeeper from `tree`."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    out = subprocess.run([sys.executable, "-c", code, *args], check=True, capture_output=True,
-                         text=True, cwd=tree, env=env)
+    out = subprocess.run(
+        [sys.executable, "-c", code, *args], check=True, capture_output=True, text=True, cwd=tree, env=env
+    )
     result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
     return result
 
@@ -114,8 +121,10 @@ def _median(results: list[dict[str, Any]], field: str) -> float:
 
 def _line(label: str, results: list[dict[str, Any]]) -> str:
     runs = ", ".join(f"{r['seconds']:.2f}" for r in results)
-    return (f"{label}: median {_median(results, 'seconds'):.2f} s wall, "
-            f"{_median(results, 'cpu'):.2f} s CPU  (wall runs: {runs})")
+    return (
+        f"{label}: median {_median(results, 'seconds'):.2f} s wall, "
+        f"{_median(results, 'cpu'):.2f} s CPU  (wall runs: {runs})"
+    )
 
 
 def _memory(results: list[dict[str, Any]]) -> str:
@@ -127,8 +136,9 @@ def _memory(results: list[dict[str, Any]]) -> str:
 def _old_tree(commit: str, folder: Path) -> Path:
     """The scorekeeper package of an old commit, extracted (no worktree, nothing left in .git)."""
     folder.mkdir(parents=True, exist_ok=True)
-    archive = subprocess.run(["git", "-C", str(REPO), "archive", commit, "scorekeeper"],
-                             check=True, capture_output=True).stdout
+    archive = subprocess.run(
+        ["git", "-C", str(REPO), "archive", commit, "scorekeeper"], check=True, capture_output=True
+    ).stdout
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
     return folder
 
@@ -163,14 +173,20 @@ def main() -> None:
         cpu_ratio = _median(yatzy, "cpu") / _median(theirs, "cpu")
         print(f"build time ratio ours/theirs: {ratio:.2f} wall, {cpu_ratio:.2f} CPU  (target <= 1.0)")
         peak = max(r["rss_mb"] + r["worker_rss_mb"] * 2 for r in yatzy)
-        print(f"peak memory of the yatzy build: {_memory(yatzy)}; main + 2 workers <= {peak:.0f} MB"
-              f"  (target <= 512 MB; yatzy-solver {max(r['rss_mb'] for r in theirs):.0f} MB)")
-        print(f"expected score of a new game: {yatzy[0]['expected']:.7f}"
-              f" (yatzy-solver {theirs[0]['expected']:.7f})")
+        print(
+            f"peak memory of the yatzy build: {_memory(yatzy)}; main + 2 workers <= {peak:.0f} MB"
+            f"  (target <= 512 MB; yatzy-solver {max(r['rss_mb'] for r in theirs):.0f} MB)"
+        )
+        print(
+            f"expected score of a new game: {yatzy[0]['expected']:.7f}"
+            f" (yatzy-solver {theirs[0]['expected']:.7f})"
+        )
         latency = _run(LATENCY, "yatzy", str(folders["yatzy"]), str(options.situations))
-        print(f"advice latency (box_values + keep_values), {options.situations} random situations: "
-              f"median {latency['median_ms']:.2f} ms, p95 {latency['p95_ms']:.2f} ms"
-              "  (target median <= 5 ms)")
+        print(
+            f"advice latency (box_values + keep_values), {options.situations} random situations: "
+            f"median {latency['median_ms']:.2f} ms, p95 {latency['p95_ms']:.2f} ms"
+            "  (target median <= 5 ms)"
+        )
 
         print(f"\n== hasbro-1996 against the previous advisor ({options.old})")
         print(_line("build hasbro-1996 (now)     ", new))
@@ -184,9 +200,11 @@ def main() -> None:
         print(f"expected score: now {new[0]['expected']:.7f}, {options.old} {old[0]['expected']:.7f}")
         now = _run(LATENCY, "hasbro-1996", str(folders["new"]), str(options.situations))
         before = _run(LATENCY, "hasbro-1996", str(folders["old"]), str(options.situations), tree=old_tree)
-        print(f"advice latency median: now {now['median_ms']:.2f} ms (p95 {now['p95_ms']:.2f}), "
-              f"{options.old} {before['median_ms']:.2f} ms (p95 {before['p95_ms']:.2f}): "
-              f"{now['median_ms'] / before['median_ms'] - 1:+.1%}  (target <= +10%)")
+        print(
+            f"advice latency median: now {now['median_ms']:.2f} ms (p95 {now['p95_ms']:.2f}), "
+            f"{options.old} {before['median_ms']:.2f} ms (p95 {before['p95_ms']:.2f}): "
+            f"{now['median_ms'] / before['median_ms'] - 1:+.1%}  (target <= +10%)"
+        )
 
 
 if __name__ == "__main__":

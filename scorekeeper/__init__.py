@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 
-def create_app(config: dict[str, Any] | None = None):  # noqa: ANN201 - Flask is imported lazily
+def create_app(config: dict[str, Any] | None = None):
     """Build the Flask app (see scorekeeper.app)."""
     from .app import create_app as _create_app
 

@@ -22,7 +22,16 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from .rules import (
-    MAX_PLAYERS, MIN_PLAYERS, N_, Dice, Edition, Game, Message, Ruleset, RuleViolation, Turn,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    N_,
+    Dice,
+    Edition,
+    Game,
+    Message,
+    Ruleset,
+    RuleViolation,
+    Turn,
 )
 from .rules.game import BAD_PLAYER_COUNT
 from .storage import records, tokens
@@ -237,8 +246,15 @@ def create_game(
             now=now,
         )
     loaded = LoadedGame(
-        title=title, created_at=now, edition=edition, coach=bool(coach), game=game,
-        version=0, access="edit", edit_token=edit_token, view_token=view_token,
+        title=title,
+        created_at=now,
+        edition=edition,
+        coach=bool(coach),
+        game=game,
+        version=0,
+        access="edit",
+        edit_token=edit_token,
+        view_token=view_token,
     )
     return Created(edit_token=edit_token, view_token=view_token, game=loaded)
 
@@ -312,7 +328,10 @@ def correct_turn(
         now = _now()
         records.replace_entry(session, opened.id, turn_index, str(after.dice), after.box)
         records.add_history(
-            session, opened.id, now, "correct",
+            session,
+            opened.id,
+            now,
+            "correct",
             {"before": _turn_details(before), "after": _turn_details(after)},
         )
         version = records.mark_changed(session, opened.id, now)
@@ -344,9 +363,7 @@ def history(db: Db, token: str) -> list[HistoryEvent]:
 # -- opening a game ----------------------------------------------------------------
 
 
-def _find(
-    session: Session, token: str, *, lock: bool = False
-) -> tuple[records.GameRecord, Access]:
+def _find(session: Session, token: str, *, lock: bool = False) -> tuple[records.GameRecord, Access]:
     """The game's stored record and the access this token gives; GameNotFound otherwise."""
     digest = tokens.token_hash(token)
     if digest is None:
@@ -374,8 +391,14 @@ def _open(session: Session, token: str, *, lock: bool = False) -> _Opened:
     entries = [(Dice.parse(dice), box) for dice, box in records.load_entries(session, record.id)]
     game = Game.replay(record.players, edition, entries)
     loaded = LoadedGame(
-        title=record.title, created_at=record.created_at, edition=edition, coach=record.coach,
-        game=game, version=record.version, access=access, edit_token=edit_token,
+        title=record.title,
+        created_at=record.created_at,
+        edition=edition,
+        coach=record.coach,
+        game=game,
+        version=record.version,
+        access=access,
+        edit_token=edit_token,
         view_token=view_token,
     )
     return _Opened(id=record.id, loaded=loaded)
@@ -427,16 +450,23 @@ def _check_version(loaded: LoadedGame, expected_version: object) -> None:
 def _turn_details(turn: Turn) -> dict[str, Any]:
     """What history keeps of a turn (stored as JSON)."""
     return {
-        "index": turn.index, "round": turn.round, "player": turn.player,
-        "dice": str(turn.dice), "box": turn.box, "points": turn.points, "bonus": turn.bonus,
+        "index": turn.index,
+        "round": turn.round,
+        "player": turn.player,
+        "dice": str(turn.dice),
+        "box": turn.box,
+        "points": turn.points,
+        "bonus": turn.bonus,
     }
 
 
 def _turn_phrase(rules: Ruleset, turn: dict[str, Any]) -> Message:
     """E.g. "2 2 4 5 6 in Chance for 19", its box named by the game's ruleset."""
     params = {
-        "dice": " ".join(str(Dice.parse(turn["dice"]))), "box": Message(rules.box(turn["box"]).name),
-        "points": turn["points"], "bonus": turn["bonus"],
+        "dice": " ".join(str(Dice.parse(turn["dice"]))),
+        "box": Message(rules.box(turn["box"]).name),
+        "points": turn["points"],
+        "bonus": turn["bonus"],
     }
     extra = rules.extra
     if not turn["bonus"] or extra is None:
@@ -446,22 +476,29 @@ def _turn_phrase(rules: Ruleset, turn: dict[str, Any]) -> Message:
     return Message(TURN_WITH_BONUS_SUMMARY, params)
 
 
-def _history_event(
-    players: Sequence[str], rules: Ruleset, event: records.HistoryRecord
-) -> HistoryEvent:
+def _history_event(players: Sequence[str], rules: Ruleset, event: records.HistoryRecord) -> HistoryEvent:
     details = event.details
     if event.kind == "undo":
         turn = details["turn"]
-        message = Message(UNDO_SUMMARY, {
-            "player": players[turn["player"]], "round": turn["round"],
-            "turn": _turn_phrase(rules, turn),
-        })
+        message = Message(
+            UNDO_SUMMARY,
+            {
+                "player": players[turn["player"]],
+                "round": turn["round"],
+                "turn": _turn_phrase(rules, turn),
+            },
+        )
     elif event.kind == "correct":
         before = details["before"]
-        message = Message(CORRECT_SUMMARY, {
-            "player": players[before["player"]], "round": before["round"],
-            "before": _turn_phrase(rules, before), "after": _turn_phrase(rules, details["after"]),
-        })
+        message = Message(
+            CORRECT_SUMMARY,
+            {
+                "player": players[before["player"]],
+                "round": before["round"],
+                "before": _turn_phrase(rules, before),
+                "after": _turn_phrase(rules, details["after"]),
+            },
+        )
     else:
         message = Message(COACH_ON_SUMMARY if details["on"] else COACH_OFF_SUMMARY)
     return HistoryEvent(at=event.at, kind=event.kind, message=message)  # type: ignore[arg-type]
@@ -479,8 +516,26 @@ def _replace(loaded: LoadedGame, **changes: Any) -> LoadedGame:
 
 
 __all__ = [
-    "NAME_MAX", "TITLE_MAX", "BadSettings", "Created", "GameNotFound", "HistoryEvent",
-    "LoadedGame", "PlayersCheck", "ReadOnly", "Refused", "StaleTurn", "check_players",
-    "check_title", "clean_text", "correct_turn", "create_game", "game_version", "history",
-    "load_game", "record_turn", "set_coach", "undo_turn",
+    "NAME_MAX",
+    "TITLE_MAX",
+    "BadSettings",
+    "Created",
+    "GameNotFound",
+    "HistoryEvent",
+    "LoadedGame",
+    "PlayersCheck",
+    "ReadOnly",
+    "Refused",
+    "StaleTurn",
+    "check_players",
+    "check_title",
+    "clean_text",
+    "correct_turn",
+    "create_game",
+    "game_version",
+    "history",
+    "load_game",
+    "record_turn",
+    "set_coach",
+    "undo_turn",
 ]

@@ -15,12 +15,12 @@ from scorekeeper.redact import RedactFilter, redact
 class TokenFreeLogger(Logger):
     """gunicorn's logger with tokens redacted from access atoms and error messages."""
 
-    def atoms(self, resp, req, environ, request_time):  # noqa: ANN001, ANN201 - gunicorn's signature
+    def atoms(self, resp, req, environ, request_time):
         atoms = super().atoms(resp, req, environ, request_time)
         atoms["q"] = "-"  # no query string ever reaches the log
         return {key: redact(value) if isinstance(value, str) else value for key, value in atoms.items()}
 
-    def setup(self, cfg) -> None:  # noqa: ANN001
+    def setup(self, cfg) -> None:
         super().setup(cfg)
         # "Error handling request /g/…" and friends name the path too.
         self.error_log.addFilter(RedactFilter())

@@ -5,6 +5,14 @@ from .review import PlayerReview, TurnReview, review_game
 from .storage import DIRECTORY_ENV, default_directory
 
 __all__ = [
-    "DIRECTORY_ENV", "TIE_DECIMALS", "Advisor", "PlayerReview", "TurnReview", "card_state",
-    "default_directory", "ranked_boxes", "ranked_keeps", "review_game",
+    "DIRECTORY_ENV",
+    "TIE_DECIMALS",
+    "Advisor",
+    "PlayerReview",
+    "TurnReview",
+    "card_state",
+    "default_directory",
+    "ranked_boxes",
+    "ranked_keeps",
+    "review_game",
 ]

@@ -113,19 +113,28 @@ class Advisor:
         return Edition(edition).has_coach and storage.exists(edition, directory)
 
     @staticmethod
-    def build(edition: str, directory: storage.Folder = None,
-              progress: Callable[[int], None] | None = None, workers: int | None = None) -> float:
+    def build(
+        edition: str,
+        directory: storage.Folder = None,
+        progress: Callable[[int], None] | None = None,
+        workers: int | None = None,
+    ) -> float:
         """(Re)build and save an edition's table; returns the seconds it took."""
         rules = _coached(edition)
         started = time.perf_counter()
         table = build(points_for(rules), progress=progress, workers=workers)
         seconds = time.perf_counter() - started
-        storage.save(rules, directory, table, {
-            "format": storage.FORMAT,
-            "edition": rules.id,
-            "expected_score": float(table[0, 0, 0]),  # float64: the float32 table rounds it
-            "build_seconds": round(seconds, 3),
-        })
+        storage.save(
+            rules,
+            directory,
+            table,
+            {
+                "format": storage.FORMAT,
+                "edition": rules.id,
+                "expected_score": float(table[0, 0, 0]),  # float64: the float32 table rounds it
+                "build_seconds": round(seconds, 3),
+            },
+        )
         _CACHE.pop(_key(rules, directory), None)
         return seconds
 

@@ -57,8 +57,11 @@ class _Level:
                 if not len(group):
                     continue
                 k = len(uppers)
-                parts.append(np.stack([np.repeat(group, k), np.tile(uppers, len(group)),
-                                       np.full(len(group) * k, flag)]))
+                parts.append(
+                    np.stack(
+                        [np.repeat(group, k), np.tile(uppers, len(group)), np.full(len(group) * k, flag)]
+                    )
+                )
                 dst.append(points.index(group[:, None], reach[filled][None, :], flag).ravel())
                 at = np.searchsorted(uppers, canon[filled])
                 src.append((base + k * np.arange(len(group))[:, None] + at[None, :]).ravel())
@@ -110,8 +113,9 @@ def _solve(states: tuple[IntArray, IntArray, IntArray]) -> FloatArray:
     return out
 
 
-def build(points: Points, progress: Callable[[int], None] | None = None,
-          workers: int | None = None) -> FloatArray:
+def build(
+    points: Points, progress: Callable[[int], None] | None = None, workers: int | None = None
+) -> FloatArray:
     """The float64 table of `points.shape` for one ruleset (unreachable states are NaN).
 
     With several workers, forked processes share the table through anonymous shared memory
@@ -134,7 +138,7 @@ def build(points: Points, progress: Callable[[int], None] | None = None,
     try:
         for level in _levels(points):
             tasks = [
-                (level.mask[lo:lo + TASK], level.upper[lo:lo + TASK], level.flag[lo:lo + TASK])
+                (level.mask[lo : lo + TASK], level.upper[lo : lo + TASK], level.flag[lo : lo + TASK])
                 for lo in range(0, len(level), TASK)
             ]
             results = pool.imap(_solve, tasks) if pool else map(_solve, tasks)

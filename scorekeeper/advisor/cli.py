@@ -15,8 +15,11 @@ advisor_cli = AppGroup("advisor", help="Build the coach's optimal-play tables.")
 
 
 @advisor_cli.command("build")
-@click.option("--edition", type=click.Choice([e.id for e in Edition if e.has_coach]),
-              help="Build only this edition (default: every edition with a coach).")
+@click.option(
+    "--edition",
+    type=click.Choice([e.id for e in Edition if e.has_coach]),
+    help="Build only this edition (default: every edition with a coach).",
+)
 @click.option("--if-missing", is_flag=True, help="Skip editions whose table is already built.")
 def build_command(edition: str | None, if_missing: bool) -> None:
     """Build (always rebuild, unless --if-missing) the coach's tables: a few seconds each."""
@@ -26,9 +29,9 @@ def build_command(edition: str | None, if_missing: bool) -> None:
             click.echo(f"Coach table for {ed}: ready ({directory}).")
             continue
         click.echo(f"Building the coach's optimal-play table for {ed} (once; a few seconds)...")
-        with click.progressbar(length=Advisor.state_count(ed), label=f"  {ed}",
-                               show_eta=False, width=30) as bar:
+        with click.progressbar(
+            length=Advisor.state_count(ed), label=f"  {ed}", show_eta=False, width=30
+        ) as bar:
             seconds = Advisor.build(ed, directory, progress=bar.update)
         expected = Advisor.for_edition(ed, directory).expected_score()
-        click.echo(f"  built in {seconds:.1f} s: expected score of a new game {expected:.4f}"
-                   f" -> {directory}")
+        click.echo(f"  built in {seconds:.1f} s: expected score of a new game {expected:.4f} -> {directory}")

@@ -43,8 +43,10 @@ def _children() -> dict[int, np.ndarray]:
     for size in range(DICE):
         start, stop = BLOCKS[size]
         out[size] = np.array(
-            [[KEEP_INDEX[tuple(sorted(KEEPS[i] + (face,)))] for face in range(1, FACES + 1)]
-             for i in range(start, stop)],
+            [
+                [KEEP_INDEX[tuple(sorted(KEEPS[i] + (face,)))] for face in range(1, FACES + 1)]
+                for i in range(start, stop)
+            ],
             dtype=np.intp,
         )
     return out
@@ -102,11 +104,11 @@ def sub_keeps(dice: Keep) -> list[Keep]:
 
 def _sub_keep_table() -> np.ndarray:
     """For each roll, the KEEPS indices of its sub-keeps, padded to 32 by repeating the roll itself."""
-    table = np.empty((ROLL_COUNT, 2 ** DICE), dtype=np.intp)
+    table = np.empty((ROLL_COUNT, 2**DICE), dtype=np.intp)
     for r, roll in enumerate(ROLLS):
         # The roll itself first: argmax then prefers keeping everything on an exact tie.
         keeps = [KEEP_INDEX[roll]] + [KEEP_INDEX[k] for k in reversed(sub_keeps(roll)) if k != roll]
-        table[r] = keeps + [KEEP_INDEX[roll]] * (2 ** DICE - len(keeps))
+        table[r] = keeps + [KEEP_INDEX[roll]] * (2**DICE - len(keeps))
     return table
 
 

@@ -119,9 +119,17 @@ def points_for(edition: str) -> Points:
     normal = np.array([rules.scores(roll) for roll in _DICE], dtype=np.int64)
     upper = tuple(i for i, box in enumerate(rules.boxes) if box.is_upper)
     points = Points(
-        rules, normal, upper, rules.upper_bonus.threshold, rules.upper_bonus.points,
-        rules.forced_order, None, np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.int64),
-        np.zeros((0, count), dtype=np.int64), np.zeros((0, 0, count), dtype=bool),
+        rules,
+        normal,
+        upper,
+        rules.upper_bonus.threshold,
+        rules.upper_bonus.points,
+        rules.forced_order,
+        None,
+        np.zeros(1, dtype=np.int64),
+        np.zeros(0, dtype=np.int64),
+        np.zeros((0, count), dtype=np.int64),
+        np.zeros((0, 0, count), dtype=bool),
         np.zeros(0, dtype=np.int64),
     )
     _check_order(points)
@@ -173,8 +181,18 @@ def _with_extra(points: Points) -> Points:
     armed_sheet = _sheet(rules, bit, extra, int(np.flatnonzero(armed)[0])) if armed.any() else filled
     extra_bonus = np.array([rules.bonus_points(armed_sheet, _DICE[r]) for r in joker_rolls], dtype=np.int64)
     return Points(
-        rules, points.normal, points.upper, points.upper_cap, points.upper_bonus, points.forced,
-        extra, armed, joker_rolls, joker_points, joker_allowed, extra_bonus,
+        rules,
+        points.normal,
+        points.upper,
+        points.upper_cap,
+        points.upper_bonus,
+        points.forced,
+        extra,
+        armed,
+        joker_rolls,
+        joker_points,
+        joker_allowed,
+        extra_bonus,
     )
 
 

@@ -63,19 +63,24 @@ def review_game(
 ) -> list[PlayerReview]:
     """Review every recorded turn of a game (over or not), one PlayerReview per seat in seat order."""
     edition = Edition(game.edition)
-    advisor = (
-        advisor_by_edition(edition) if callable(advisor_by_edition) else advisor_by_edition[edition]
-    )
+    advisor = advisor_by_edition(edition) if callable(advisor_by_edition) else advisor_by_edition[edition]
     cards = [Scorecard(edition) for _ in game.players]
     turns: list[list[TurnReview]] = [[] for _ in game.players]
     for turn in game.turns:
         card = cards[turn.player]
         values = advisor.box_values(card, turn.dice)
         best = ranked_boxes(values)[0]
-        turns[turn.player].append(TurnReview(
-            round=turn.round, dice=turn.dice, box=turn.box, points=turn.points, best_box=best,
-            expected_chosen=values[turn.box], expected_best=values[best],
-        ))
+        turns[turn.player].append(
+            TurnReview(
+                round=turn.round,
+                dice=turn.dice,
+                box=turn.box,
+                points=turn.points,
+                best_box=best,
+                expected_chosen=values[turn.box],
+                expected_best=values[best],
+            )
+        )
         cards[turn.player] = card.fill(turn.box, turn.dice)
     start = advisor.expected_score()
     return [

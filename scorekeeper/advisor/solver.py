@@ -81,7 +81,7 @@ class _Group:
         """(combinations, n): the best member value for each combination."""
         n = gains.shape[1]
         parts = [
-            gains[m.first: m.first + len(m.values)] if isinstance(m, _BoxPlan) else m.evaluate(gains)
+            gains[m.first : m.first + len(m.values)] if isinstance(m, _BoxPlan) else m.evaluate(gains)
             for m in self.members
         ]
         if out is None:
@@ -180,16 +180,20 @@ class Turn:
         first = 0
         for b in range(points.boxes):
             values, of_roll = np.unique(points.normal[:, b], return_inverse=True)
-            self.plans.append(_BoxPlan(b, b in points.upper, b == points.extra, values,
-                                       of_roll.reshape(-1), first))
+            self.plans.append(
+                _BoxPlan(b, b in points.upper, b == points.extra, values, of_roll.reshape(-1), first)
+            )
             first += len(values)
         self.gain_rows = first
         self.groups = _tree(self.plans)
         # Per joker roll and box, the gains row of its joker points (the -inf row if never).
-        self.joker_rows = np.array([
-            [_row_of(plan, int(pts), first) for plan, pts in zip(self.plans, row, strict=True)]
-            for row in points.joker_points
-        ], dtype=np.intp).reshape(len(points.joker_points), points.boxes)
+        self.joker_rows = np.array(
+            [
+                [_row_of(plan, int(pts), first) for plan, pts in zip(self.plans, row, strict=True)]
+                for row in points.joker_points
+            ],
+            dtype=np.intp,
+        ).reshape(len(points.joker_points), points.boxes)
 
     # -- the last roll: the best box ---------------------------------------------------
 
@@ -203,7 +207,7 @@ class Turn:
         here = p.index(mask, upper, flag)
         choosable = p.choosable(mask)
         for plan in self.plans:
-            rows = out[plan.first: plan.first + len(plan.values)]
+            rows = out[plan.first : plan.first + len(plan.values)]
             v = plan.values[:, None]
             # The same state with this box filled (unchanged where it is filled: masked below).
             step = ((mask | plan.bit) - mask) * (p.upper_states * p.flags)
@@ -220,8 +224,9 @@ class Turn:
         out[-1] = -np.inf
         return out
 
-    def final(self, mask: IntArray, upper: IntArray, flag: IntArray,
-              out: FloatArray | None = None) -> FloatArray:
+    def final(
+        self, mask: IntArray, upper: IntArray, flag: IntArray, out: FloatArray | None = None
+    ) -> FloatArray:
         """(252, n): the value of each final roll, placed in its best allowed box."""
         gains = self.gains(mask, upper, flag)
         best = self.groups.evaluate(gains, out)

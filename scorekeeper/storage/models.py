@@ -70,9 +70,7 @@ class PlayerRow(Base):
 
     __tablename__ = "players"
 
-    game_id: Mapped[int] = mapped_column(
-        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
-    )
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(24))
 
@@ -86,9 +84,7 @@ class EntryRow(Base):
 
     __tablename__ = "entries"
 
-    game_id: Mapped[int] = mapped_column(
-        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
-    )
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     position: Mapped[int] = mapped_column(Integer, primary_key=True)
     dice: Mapped[str] = mapped_column(String(5))  # str(Dice): sorted faces, e.g. "22456"
     box: Mapped[str] = mapped_column(String(20))  # a box key of the game's ruleset, e.g. "chance"
@@ -100,9 +96,7 @@ class HistoryRow(Base):
     __tablename__ = "history"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    game_id: Mapped[int] = mapped_column(
-        ForeignKey("games.id", ondelete="CASCADE"), index=True
-    )
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     at: Mapped[datetime] = mapped_column(UTCDateTime)
     kind: Mapped[str] = mapped_column(String(10))
     details: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -38,8 +38,14 @@ class HistoryRecord:
 
 
 _GAME_COLUMNS = (
-    GameRow.id, GameRow.edit_hash, GameRow.view_hash, GameRow.title, GameRow.edition,
-    GameRow.coach, GameRow.created_at, GameRow.version,
+    GameRow.id,
+    GameRow.edit_hash,
+    GameRow.view_hash,
+    GameRow.title,
+    GameRow.edition,
+    GameRow.coach,
+    GameRow.created_at,
+    GameRow.version,
 )
 
 
@@ -69,8 +75,14 @@ def find_game(session: Session, token_hash: str, *, lock: bool = False) -> GameR
         return None
     game_id, edit_hash, view_hash, title, edition, coach, created_at, version, _ = rows[0]
     return GameRecord(
-        id=game_id, edit_hash=edit_hash, view_hash=view_hash, title=title, edition=edition,
-        coach=coach, created_at=created_at, version=version,
+        id=game_id,
+        edit_hash=edit_hash,
+        view_hash=view_hash,
+        title=title,
+        edition=edition,
+        coach=coach,
+        created_at=created_at,
+        version=version,
         players=tuple(row.name for row in rows),
     )
 
@@ -88,9 +100,7 @@ def find_version(session: Session, token_hash: str) -> tuple[str, str, int] | No
 def load_entries(session: Session, game_id: int) -> list[tuple[str, str]]:
     """The game's (dice, box) entries in play order."""
     rows = session.execute(
-        select(EntryRow.dice, EntryRow.box)
-        .where(EntryRow.game_id == game_id)
-        .order_by(EntryRow.position)
+        select(EntryRow.dice, EntryRow.box).where(EntryRow.game_id == game_id).order_by(EntryRow.position)
     )
     return [(row[0], row[1]) for row in rows]
 
@@ -110,8 +120,14 @@ def insert_game(
     game_id = session.execute(
         insert(GameRow)
         .values(
-            edit_hash=edit_hash, view_hash=view_hash, title=title, edition=edition,
-            coach=coach, created_at=now, updated_at=now, version=0,
+            edit_hash=edit_hash,
+            view_hash=view_hash,
+            title=title,
+            edition=edition,
+            coach=coach,
+            created_at=now,
+            updated_at=now,
+            version=0,
         )
         .returning(GameRow.id)
     ).scalar_one()
@@ -124,16 +140,12 @@ def insert_game(
 
 def add_entry(session: Session, game_id: int, position: int, dice: str, box: str) -> None:
     """Append an entry; raises IntegrityError if that position is already taken."""
-    session.execute(
-        insert(EntryRow).values(game_id=game_id, position=position, dice=dice, box=box)
-    )
+    session.execute(insert(EntryRow).values(game_id=game_id, position=position, dice=dice, box=box))
 
 
 def remove_entry(session: Session, game_id: int, position: int) -> None:
     """Delete the entry at this position."""
-    session.execute(
-        delete(EntryRow).where(EntryRow.game_id == game_id, EntryRow.position == position)
-    )
+    session.execute(delete(EntryRow).where(EntryRow.game_id == game_id, EntryRow.position == position))
 
 
 def replace_entry(session: Session, game_id: int, position: int, dice: str, box: str) -> None:
@@ -155,13 +167,9 @@ def mark_changed(session: Session, game_id: int, now: datetime, **values: Any) -
     ).scalar_one()
 
 
-def add_history(
-    session: Session, game_id: int, at: datetime, kind: str, details: dict[str, Any]
-) -> None:
+def add_history(session: Session, game_id: int, at: datetime, kind: str, details: dict[str, Any]) -> None:
     """Keep one history event."""
-    session.execute(
-        insert(HistoryRow).values(game_id=game_id, at=at, kind=kind, details=details)
-    )
+    session.execute(insert(HistoryRow).values(game_id=game_id, at=at, kind=kind, details=details))
 
 
 def load_history(session: Session, game_id: int) -> list[HistoryRecord]:

@@ -30,14 +30,18 @@ def template_helpers() -> dict[str, object]:
     return {
         # words and names in the player's language
         "edition_name": i18n.edition_name,
-        "edition_description": i18n.edition_description, "names_list": i18n.names_list,
+        "edition_description": i18n.edition_description,
+        "names_list": i18n.names_list,
         "get_locale": i18n.get_locale,
         # the game page
-        "turn_headline": presenters.turn_headline, "turn_summary": presenters.turn_summary,
+        "turn_headline": presenters.turn_headline,
+        "turn_summary": presenters.turn_summary,
         # the share panel
-        "share_links": share.share_links, "served_on_loopback": share.served_on_loopback,
+        "share_links": share.share_links,
+        "served_on_loopback": share.served_on_loopback,
         # the coach's figures
-        "one_decimal": coach.one_decimal, "points_lost": coach.points_lost,
+        "one_decimal": coach.one_decimal,
+        "points_lost": coach.points_lost,
     }
 
 

@@ -18,8 +18,13 @@ from flask_compress import Compress
 
 # Text worth compressing; PDFs and PNGs are compressed already.
 MIMETYPES = [
-    "text/html", "text/css", "text/plain", "text/javascript", "application/javascript",
-    "application/json", "image/svg+xml",
+    "text/html",
+    "text/css",
+    "text/plain",
+    "text/javascript",
+    "application/javascript",
+    "application/json",
+    "image/svg+xml",
 ]
 STATIC_MAX_AGE = 365 * 24 * 3600  # a versioned URL never changes content
 NO_BODY = (204, 304)

@@ -54,7 +54,11 @@ def init_app(app: Flask) -> None:
     proxies = proxy_count(app.config["PROXY_FIX"])
     if proxies:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
-            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_port=proxies,
+            app.wsgi_app,
+            x_for=proxies,
+            x_proto=proxies,
+            x_host=proxies,
+            x_port=proxies,
             x_prefix=proxies,
         )
     app.session_interface = HttpsAwareSessionInterface()

@@ -27,7 +27,7 @@ class StaticFileFetcher(URLFetcher):
         parts = urlsplit(url)
         if f"{parts.scheme}://{parts.netloc}/" != BASE_URL or not parts.path.startswith(self.prefix):
             raise ValueError(f"Not fetched: {url}")
-        path = os.path.realpath(os.path.join(self.root, unquote(parts.path[len(self.prefix):])))
+        path = os.path.realpath(os.path.join(self.root, unquote(parts.path[len(self.prefix) :])))
         if not path.startswith(self.root + os.sep) or not os.path.isfile(path):
             raise ValueError(f"No such static file: {url}")
         with open(path, "rb") as handle:
@@ -40,7 +40,8 @@ def render_pdf(html: str, static_folder: str, static_prefix: str = "/static", pa
     """The PDF of this HTML page on A4 or US Letter (portrait)."""
     size = PAPER_SIZES.get(paper, "A4")
     document = HTML(
-        string=html, base_url=BASE_URL,
+        string=html,
+        base_url=BASE_URL,
         url_fetcher=StaticFileFetcher(static_folder, static_prefix),
     )
     return document.write_pdf(stylesheets=[CSS(string=f"@page {{ size: {size} portrait; }}")])

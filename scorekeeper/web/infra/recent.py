@@ -33,10 +33,13 @@ def recent_games() -> list[dict]:
     games = []
     for item in items:
         if (
-            isinstance(item, list) and len(item) == 4
-            and isinstance(item[0], str) and isinstance(item[1], list)
+            isinstance(item, list)
+            and len(item) == 4
+            and isinstance(item[0], str)
+            and isinstance(item[1], list)
             and all(isinstance(name, str) for name in item[1])
-            and isinstance(item[2], str) and isinstance(item[3], str)
+            and isinstance(item[2], str)
+            and isinstance(item[3], str)
         ):
             games.append({"token": item[0], "players": item[1], "title": item[2], "at": item[3]})
     return games

@@ -5,8 +5,7 @@ from __future__ import annotations
 from flask import Flask, Response, request
 
 CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; object-src 'none'; base-uri 'none'; "
-    "frame-ancestors 'none'; form-action 'self'"
+    "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
 )
 
 SECURITY_HEADERS: dict[str, str] = {

@@ -102,14 +102,19 @@ def review_chart(reviews: Sequence, rounds: int) -> Chart:
         i = review.player % len(COLOURS)
         shape = SHAPES[i]
         coords = [(x_of(turn), y_of(value)) for turn, value in enumerate(review.series)]
-        series.append(Series(
-            index=i, name=review.name, colour=COLOURS[i], dash=DASHES[i], shape=shape,
-            points=" ".join(f"{x:.1f},{y:.1f}" for x, y in coords),
-            markers=tuple(marker(shape, x, y) for x, y in coords),
-            filled=shape not in ("plus", "cross", "bar"), sample=marker(shape, 18, 6),
-        ))
-    y_ticks = tuple(
-        Tick(y_of(value), str(int(value))) for value in range(int(low), int(high) + 1, step)
-    )
+        series.append(
+            Series(
+                index=i,
+                name=review.name,
+                colour=COLOURS[i],
+                dash=DASHES[i],
+                shape=shape,
+                points=" ".join(f"{x:.1f},{y:.1f}" for x, y in coords),
+                markers=tuple(marker(shape, x, y) for x, y in coords),
+                filled=shape not in ("plus", "cross", "bar"),
+                sample=marker(shape, 18, 6),
+            )
+        )
+    y_ticks = tuple(Tick(y_of(value), str(int(value))) for value in range(int(low), int(high) + 1, step))
     x_ticks = tuple(Tick(x_of(turn), str(turn)) for turn in range(rounds + 1))
     return Chart(WIDTH, HEIGHT, LEFT, right, TOP, bottom, tuple(series), x_ticks, y_ticks)

@@ -92,9 +92,7 @@ def bonus_text(rules: Ruleset) -> str | None:
     extra = rules.extra
     if extra is None:
         return None
-    return gettext(
-        "+%(points)d %(box)s bonus", points=extra.bonus, box=box_name(rules, extra.box)
-    )
+    return gettext("+%(points)d %(box)s bonus", points=extra.bonus, box=box_name(rules, extra.box))
 
 
 def build_entry(game: Game, text: str = "", *, validate: bool = True) -> Entry:
@@ -123,21 +121,26 @@ def turn_headline(game: Game) -> str:
     """ "Round 4 of 13 · Bo" while playing (as many rounds as the edition has boxes)."""
     return gettext(
         "Round %(round)d of %(rounds)d · %(player)s",
-        round=game.round, rounds=game.rounds, player=game.players[game.current_player],
+        round=game.round,
+        rounds=game.rounds,
+        player=game.players[game.current_player],
     )
 
 
 def turn_summary(game: Game, turn: Turn) -> str:
     """One turn in words: "Bo: 12 in Fours" (with the bonus when there was one)."""
     params = {
-        "player": game.players[turn.player], "points": turn.points,
+        "player": game.players[turn.player],
+        "points": turn.points,
         "box": box_name(game.rules, turn.box),
     }
     extra = game.rules.extra
     if turn.bonus and extra is not None:
         return gettext(
             "%(player)s: %(points)d in %(box)s, plus the %(bonus)d-point %(extra)s bonus",
-            bonus=turn.bonus, extra=box_name(game.rules, extra.box), **params,
+            bonus=turn.bonus,
+            extra=box_name(game.rules, extra.box),
+            **params,
         )
     return gettext("%(player)s: %(points)d in %(box)s", **params)
 
@@ -156,7 +159,14 @@ def announcement(game: Game) -> str:
 
 
 __all__ = [
-    "Entry", "Option", "Refusal", "announcement", "bonus_text",
-    "build_entry", "keypad_text", "options_for",
-    "turn_headline", "turn_summary",
+    "Entry",
+    "Option",
+    "Refusal",
+    "announcement",
+    "bonus_text",
+    "build_entry",
+    "keypad_text",
+    "options_for",
+    "turn_headline",
+    "turn_summary",
 ]

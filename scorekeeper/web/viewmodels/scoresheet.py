@@ -16,7 +16,11 @@ if TYPE_CHECKING:
 def game_sheet(loaded: LoadedGame, *, with_log: bool = True) -> Sheet:
     """The game's sheet; the print view adds its turn log, the game page never prints one."""
     return build_sheet(
-        loaded.game, loaded.title, loaded.created_at.date(), gettext=gettext, with_log=with_log,
+        loaded.game,
+        loaded.title,
+        loaded.created_at.date(),
+        gettext=gettext,
+        with_log=with_log,
     )
 
 

@@ -229,8 +229,10 @@ class _Builder:
         self.cards: list[Scorecard | None] = list(game.cards) if game else [None] * COLUMNS_PER_PAGE
         self.winners = set(game.winners()) if game and game.is_over else set()
         self.params = {
-            "threshold": rules.upper_bonus.threshold, "points": rules.upper_bonus.points,
-            "bonus": rules.extra.bonus if rules.extra else 0, "check": CHECK,
+            "threshold": rules.upper_bonus.threshold,
+            "points": rules.upper_bonus.points,
+            "bonus": rules.extra.bonus if rules.extra else 0,
+            "check": CHECK,
         }
 
     def t(self, text: str, **params: object) -> str:
@@ -263,17 +265,26 @@ class _Builder:
                 if turn is None:
                     return Cell()
                 return Cell(
-                    str(turn.points), turn=turn.index, just=last is not None and turn.index == last.index,
+                    str(turn.points),
+                    turn=turn.index,
+                    just=last is not None and turn.index == last.index,
                     star=turn.bonus > 0,
                     label=correct % {"player": players[seat], "box": name, "points": turn.points},
                 )
 
-            rows.append(Row(
-                "box", box.key, name, self.t(box.label), self.cells(cell), short=self.t(box.short),
-                how=self.t(box.how),
-                score=self.t("SCORE %(points)d", points=box.fixed) if box.fixed is not None else "",
-                face=DIE_FACES[box.face - 1] if box.face else "",
-            ))
+            rows.append(
+                Row(
+                    "box",
+                    box.key,
+                    name,
+                    self.t(box.label),
+                    self.cells(cell),
+                    short=self.t(box.short),
+                    how=self.t(box.how),
+                    score=self.t("SCORE %(points)d", points=box.fixed) if box.fixed is not None else "",
+                    face=DIE_FACES[box.face - 1] if box.face else "",
+                )
+            )
         return tuple(rows)
 
     # -- paper totals: the lines the ruleset's paper sheet prints
@@ -283,15 +294,30 @@ class _Builder:
         for total in totals:
             if total.figure == "yahtzee_bonus" and self.rules.extra is None:
                 continue  # no extra-bonus line where the edition has no extra bonus
-            kind = "grand" if total.figure == "grand_total" else ("bonus" if total.how or total.score else "total")
-            blank = Cell(checks=TICK_BOXES) if self.game is None and total.figure == "yahtzee_bonus" else Cell()
+            kind = (
+                "grand"
+                if total.figure == "grand_total"
+                else ("bonus" if total.how or total.score else "total")
+            )
+            blank = (
+                Cell(checks=TICK_BOXES) if self.game is None and total.figure == "yahtzee_bonus" else Cell()
+            )
             label = self.t(total.label)
-            rows.append(Row(
-                kind, total.figure, label, label,
-                self.cells(lambda card, seat, f=total.figure: _paper_cell(card, f, seat in self.winners), blank),
-                media=(PAPER,), note=self.t(total.note), how=self.t(total.how),
-                score=self.t(total.score) if total.how or total.score else ARROW,
-            ))
+            rows.append(
+                Row(
+                    kind,
+                    total.figure,
+                    label,
+                    label,
+                    self.cells(
+                        lambda card, seat, f=total.figure: _paper_cell(card, f, seat in self.winners), blank
+                    ),
+                    media=(PAPER,),
+                    note=self.t(total.note),
+                    how=self.t(total.how),
+                    score=self.t(total.score) if total.how or total.score else ARROW,
+                )
+            )
         return tuple(rows)
 
     # -- screen totals: running figures, the pace and the ranks
@@ -301,32 +327,48 @@ class _Builder:
         return (
             self.screen_row("sum", "upper_subtotal", self._("Upper"), lambda c: Cell(str(c.upper_subtotal))),
             self.screen_row(
-                "pace", "upper_pace", self._("Pace"),
-                lambda c: Cell(signed(c.upper_pace), tone="ahead" if c.upper_pace > 0 else (
-                    "behind" if c.upper_pace < 0 else "")),
+                "pace",
+                "upper_pace",
+                self._("Pace"),
+                lambda c: Cell(
+                    signed(c.upper_pace),
+                    tone="ahead" if c.upper_pace > 0 else ("behind" if c.upper_pace < 0 else ""),
+                ),
                 title=self._("Pace: points above or below three of each number in the upper boxes filled"),
             ),
             self.screen_row(
-                "bonus", "upper_bonus", self._("Bonus"),
+                "bonus",
+                "upper_bonus",
+                self._("Bonus"),
                 lambda c: Cell(str(c.upper_bonus)) if c.upper_bonus_settled else Cell(pending=True),
-                title=self._("%(points)d points once the upper section reaches %(threshold)d",
-                             points=bonus.points, threshold=bonus.threshold),
+                title=self._(
+                    "%(points)d points once the upper section reaches %(threshold)d",
+                    points=bonus.points,
+                    threshold=bonus.threshold,
+                ),
             ),
         )
 
     def screen_lower(self) -> tuple[Row, ...]:
-        rows = [self.screen_row("sum", "lower_subtotal", self._("Lower"), lambda c: Cell(str(c.lower_subtotal)))]
+        rows = [
+            self.screen_row("sum", "lower_subtotal", self._("Lower"), lambda c: Cell(str(c.lower_subtotal)))
+        ]
         extra = self.rules.extra
         if extra is not None:  # the extra bonus, named after the box it rewards
             box = self.rules.box(extra.box)
             name = self.t(box.name)
-            rows.append(self.screen_row(
-                "ybonus", "yahtzee_bonus", self._("%(box)s bonus", box=name),
-                lambda c: Cell(str(c.yahtzee_bonus) if c.yahtzee_bonus_count else "",
-                               stars=c.yahtzee_bonus_count),
-                short=self._("%(short)s+", short=self.t(box.short)),
-                title=self._("%(box)s bonus: %(bonus)d per extra %(box)s", box=name, bonus=extra.bonus),
-            ))
+            rows.append(
+                self.screen_row(
+                    "ybonus",
+                    "yahtzee_bonus",
+                    self._("%(box)s bonus", box=name),
+                    lambda c: Cell(
+                        str(c.yahtzee_bonus) if c.yahtzee_bonus_count else "", stars=c.yahtzee_bonus_count
+                    ),
+                    short=self._("%(short)s+", short=self.t(box.short)),
+                    title=self._("%(box)s bonus: %(bonus)d per extra %(box)s", box=name, bonus=extra.bonus),
+                )
+            )
         return tuple(rows)
 
     def screen_foot(self) -> tuple[Row, ...]:
@@ -335,8 +377,11 @@ class _Builder:
 
         def rank(card: Scorecard, seat: int) -> Cell:
             standing = standings[seat]
-            return Cell(str(standing.rank), tone="is-first" if standing.rank == 1 and started else "",
-                        tied=standing.shared and started)
+            return Cell(
+                str(standing.rank),
+                tone="is-first" if standing.rank == 1 and started else "",
+                tied=standing.shared and started,
+            )
 
         return (
             self.screen_row("grand", "grand_total", self._("Total"), lambda c: Cell(str(c.grand_total))),
@@ -344,7 +389,12 @@ class _Builder:
         )
 
     def screen_row(
-        self, kind: str, key: str, name: str, read: Callable[[Scorecard], Cell], **words: str,
+        self,
+        kind: str,
+        key: str,
+        name: str,
+        read: Callable[[Scorecard], Cell],
+        **words: str,
     ) -> Row:
         return Row(kind, key, name, "", self.cells(lambda card, seat: read(card)), media=(SCREEN,), **words)
 
@@ -353,10 +403,16 @@ class _Builder:
     def sections(self) -> tuple[Section, ...]:
         rules = self.rules
         return (
-            Section("upper", self._("UPPER SECTION"),
-                    self.box_rows("upper") + self.paper_totals(rules.upper_totals) + self.screen_upper()),
-            Section("lower", self._("LOWER SECTION"),
-                    self.box_rows("lower") + self.paper_totals(rules.lower_totals) + self.screen_lower()),
+            Section(
+                "upper",
+                self._("UPPER SECTION"),
+                self.box_rows("upper") + self.paper_totals(rules.upper_totals) + self.screen_upper(),
+            ),
+            Section(
+                "lower",
+                self._("LOWER SECTION"),
+                self.box_rows("lower") + self.paper_totals(rules.lower_totals) + self.screen_lower(),
+            ),
             Section("foot", "", self.screen_foot()),
         )
 
@@ -383,8 +439,15 @@ class _Builder:
             points = str(turn.points)
             if turn.bonus:
                 points = self._("%(points)d + %(bonus)d bonus", points=turn.points, bonus=turn.bonus)
-            lines.append(LogLine(turn.round, game.players[turn.player], " ".join(str(d) for d in turn.dice),
-                                 labels[turn.box], points))
+            lines.append(
+                LogLine(
+                    turn.round,
+                    game.players[turn.player],
+                    " ".join(str(d) for d in turn.dice),
+                    labels[turn.box],
+                    points,
+                )
+            )
         return tuple(lines)
 
     def status(self) -> str:
@@ -405,10 +468,14 @@ def _pages(columns: tuple[Column, ...], sections: tuple[Section, ...]) -> tuple[
         stop = start + COLUMNS_PER_PAGE
         pad = COLUMNS_PER_PAGE - len(columns[start:stop])  # the pad always has six columns
         page_sections = tuple(
-            replace(section, rows=tuple(
-                replace(row, cells=row.cells[start:stop] + (Cell(),) * pad) for row in section.paper_rows
-            ))
-            for section in sections if section.paper_rows
+            replace(
+                section,
+                rows=tuple(
+                    replace(row, cells=row.cells[start:stop] + (Cell(),) * pad) for row in section.paper_rows
+                ),
+            )
+            for section in sections
+            if section.paper_rows
         )
         pages.append(Page(len(pages) + 1, columns[start:stop] + (Column(),) * pad, page_sections))
     return tuple(pages)
@@ -454,6 +521,21 @@ def build_sheet(
 
 
 __all__ = [
-    "BLOCK", "CHECK", "COLUMNS_PER_PAGE", "PAD", "TICK_BOXES", "Cell", "Column", "LogLine", "Page",
-    "Row", "Section", "Sheet", "Words", "build_sheet", "identity", "layout", "signed",
+    "BLOCK",
+    "CHECK",
+    "COLUMNS_PER_PAGE",
+    "PAD",
+    "TICK_BOXES",
+    "Cell",
+    "Column",
+    "LogLine",
+    "Page",
+    "Row",
+    "Section",
+    "Sheet",
+    "Words",
+    "build_sheet",
+    "identity",
+    "layout",
+    "signed",
 ]

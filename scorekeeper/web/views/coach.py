@@ -172,9 +172,12 @@ def costly_sentence(rules: Ruleset, turn) -> str:
     return gettext(
         "Round %(round)d: %(chosen)s (expected %(chosen_value)s) instead of %(best)s"
         " (%(best_value)s): %(lost)s",
-        round=turn.round, chosen=box_name(rules, turn.box),
-        chosen_value=one_decimal(turn.expected_chosen), best=box_name(rules, turn.best_box),
-        best_value=one_decimal(turn.expected_best), lost=points_lost(turn.regret),
+        round=turn.round,
+        chosen=box_name(rules, turn.box),
+        chosen_value=one_decimal(turn.expected_chosen),
+        best=box_name(rules, turn.best_box),
+        best_value=one_decimal(turn.expected_best),
+        lost=points_lost(turn.regret),
     )
 
 
@@ -216,10 +219,18 @@ def keep(token: str):
     advice = keep_advice(loaded, request.args.get("dice"), request.args.get("rolls"))
     status = 422 if advice.error else 200
     return page_or_fragment(
-        "games/play.html", "coach/_keep.html", status,
-        loaded=loaded, game=game, token=token, keep=advice,
+        "games/play.html",
+        "coach/_keep.html",
+        status,
+        loaded=loaded,
+        game=game,
+        token=token,
+        keep=advice,
         page_context=lambda: {
-            "entry": Entry(), "notices": [], "announce": announcement(game), "advice": None,
+            "entry": Entry(),
+            "notices": [],
+            "announce": announcement(game),
+            "advice": None,
             **sheet_context(loaded),
         },
     )
@@ -239,7 +250,14 @@ def review(token: str):
         for review in reviews
     }
     return render_template(
-        "coach/review.html", loaded=loaded, game=game, token=token, open_now=open_now,
-        ready=advisor is not None or not (open_now and game.turns), reviews=reviews, chart=chart,
-        costly=costly, box_names=box_names(game.rules),  # translated once, not once per row
+        "coach/review.html",
+        loaded=loaded,
+        game=game,
+        token=token,
+        open_now=open_now,
+        ready=advisor is not None or not (open_now and game.turns),
+        reviews=reviews,
+        chart=chart,
+        costly=costly,
+        box_names=box_names(game.rules),  # translated once, not once per row
     )

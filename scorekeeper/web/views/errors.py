@@ -44,15 +44,18 @@ def render_error(code: int, heading: str | None = None, message: str | None = No
     """The error page with this status."""
     default_heading, default_message = _messages(code)
     return render_template(
-        "errors/error.html", code=code,
-        heading=heading or default_heading, message=message or default_message,
+        "errors/error.html",
+        code=code,
+        heading=heading or default_heading,
+        message=message or default_message,
     ), code
 
 
 def handle_csrf(error: CSRFError):
     """A missing or stale form token: the page was open too long, or came from elsewhere."""
     return render_error(
-        400, gettext("Please reload"),
+        400,
+        gettext("Please reload"),
         gettext("This page's form has expired or came from another site. Reload it and try again."),
     )
 

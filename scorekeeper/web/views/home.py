@@ -60,8 +60,11 @@ def new_game():
         return _form_page(form, names, name_errors=name_errors, count_error=count_error, status=422)
     try:
         created = games.create_game(
-            storage.get_db(), cleaned, Edition(form.edition.data),
-            title=form.title.data or "", coach=bool(form.coach.data),
+            storage.get_db(),
+            cleaned,
+            Edition(form.edition.data),
+            title=form.title.data or "",
+            coach=bool(form.coach.data),
         )
     except (games.BadSettings, RuleViolation) as error:  # create_game re-checks what the form checked
         return _form_page(form, names, count_error=translate(error.message), status=422)
@@ -71,7 +74,15 @@ def new_game():
 
 def _form_page(form, names, *, focus=None, name_errors=None, count_error=None, status=200):
     return render_template(
-        "games/new.html", form=form, names=names, focus=focus, name_errors=name_errors or {},
-        count_error=count_error, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
-        name_max=games.NAME_MAX, title_max=games.TITLE_MAX, editions=list(Edition),
+        "games/new.html",
+        form=form,
+        names=names,
+        focus=focus,
+        name_errors=name_errors or {},
+        count_error=count_error,
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        name_max=games.NAME_MAX,
+        title_max=games.TITLE_MAX,
+        editions=list(Edition),
     ), status

@@ -40,8 +40,13 @@ MAX_BOX = 40  # longer than any box key
 
 
 def _render(
-    loaded: games.LoadedGame, token: str, *, status: int = 200, entry: Entry | None = None,
-    notice: str | None = None, announce: str | None = None,
+    loaded: games.LoadedGame,
+    token: str,
+    *,
+    status: int = 200,
+    entry: Entry | None = None,
+    notice: str | None = None,
+    announce: str | None = None,
 ):
     """The game page, or its #play fragment for htmx."""
     game = loaded.game
@@ -50,10 +55,17 @@ def _render(
     if not is_htmx():
         notices += [str(message) for message in get_flashed_messages()]
     return page_or_fragment(
-        "games/play.html", "games/_play.html", status,
-        loaded=loaded, game=game, token=token, entry=entry, notices=notices,
+        "games/play.html",
+        "games/_play.html",
+        status,
+        loaded=loaded,
+        game=game,
+        token=token,
+        entry=entry,
+        notices=notices,
         announce=announce or (notices[0] if notices else announcement(game)),
-        advice=coach_options(loaded, entry), **_sheet(loaded),
+        advice=coach_options(loaded, entry),
+        **_sheet(loaded),
     )
 
 
@@ -77,8 +89,12 @@ def game(token: str):
     remember(token, list(loaded.game.players), loaded.title)
     if loaded.access != "edit":
         return page_or_fragment(
-            "games/board.html", "games/_board.html",
-            loaded=loaded, game=loaded.game, token=token, **_sheet(loaded),
+            "games/board.html",
+            "games/_board.html",
+            loaded=loaded,
+            game=loaded.game,
+            token=token,
+            **_sheet(loaded),
         )
     return _render(loaded, token)
 
@@ -100,8 +116,13 @@ def options(token: str):
     status = 422 if entry.error else 200
     if is_htmx():
         return page_or_fragment(
-            "games/play.html", "games/_options.html", status,
-            loaded=loaded, game=game, token=token, entry=entry,
+            "games/play.html",
+            "games/_options.html",
+            status,
+            loaded=loaded,
+            game=game,
+            token=token,
+            entry=entry,
             advice=coach_options(loaded, entry),
         )
     return _render(loaded, token, status=status, entry=entry)
@@ -122,8 +143,7 @@ def record(token: str):
     try:
         dice = Dice.parse(text)
     except BadDice as error:
-        return _refuse(load_or_404(token, edit=True), token, text, translate(error.message),
-                       dice_error=True)
+        return _refuse(load_or_404(token, edit=True), token, text, translate(error.message), dice_error=True)
     box = _text(form.box.data, MAX_BOX)
     try:
         updated = games.record_turn(storage.get_db(), token, expected, dice, box)
@@ -170,9 +190,7 @@ def undo(token: str):
         return _render(stale.game, token, status=409, notice=translate(stale.message))
     except games.Refused as refusal:  # nothing to undo
         return _render(refusal.game, token, status=422, notice=translate(refusal.message))
-    message = (
-        gettext("Undone: %(turn)s.", turn=turn_summary(loaded.game, last)) if last else None
-    )
+    message = gettext("Undone: %(turn)s.", turn=turn_summary(loaded.game, last)) if last else None
     if is_htmx():
         return _render(updated, token, notice=message)
     if message:
@@ -201,8 +219,14 @@ def correct(token: str, index: int):
         version = as_int(form.version.data)
         try:
             dice = Dice.parse(form.dice.data[:MAX_TEXT] if isinstance(form.dice.data, str) else None)
-            games.correct_turn(storage.get_db(), token, -1 if version is None else version,
-                               index, dice, _text(form.box.data, MAX_BOX))
+            games.correct_turn(
+                storage.get_db(),
+                token,
+                -1 if version is None else version,
+                index,
+                dice,
+                _text(form.box.data, MAX_BOX),
+            )
         except BadDice as refusal:
             status, dice_error = 422, translate(refusal.message)
         except games.StaleTurn as stale:
@@ -219,8 +243,16 @@ def correct(token: str, index: int):
             flash(gettext("Turn %(turn)d corrected.", turn=index + 1))
             return redirect(url_for("play.game", token=token), 303)
     return render_template(
-        "games/correct.html", loaded=loaded, game=game, token=token, turn=turn, form=form,
-        error=error, dice_error=dice_error, notice=notice, boxes=box_names(game.rules),
+        "games/correct.html",
+        loaded=loaded,
+        game=game,
+        token=token,
+        turn=turn,
+        form=form,
+        error=error,
+        dice_error=dice_error,
+        notice=notice,
+        boxes=box_names(game.rules),
     ), status
 
 
@@ -229,8 +261,7 @@ def history(token: str):
     """Every turn in order, and every undo and correction with its time."""
     loaded = load_or_404(token)
     events = [(event.at, translate(event.message)) for event in games.history(storage.get_db(), token)]
-    return render_template("games/history.html", loaded=loaded, game=loaded.game, token=token,
-                           events=events)
+    return render_template("games/history.html", loaded=loaded, game=loaded.game, token=token, events=events)
 
 
 @bp.get("/export.json")
@@ -249,7 +280,11 @@ def rematch(token: str):
     loaded = load_or_404(token, edit=True)
     players = list(loaded.game.players)
     created = games.create_game(
-        storage.get_db(), players, loaded.edition, title=loaded.title, coach=loaded.coach,
+        storage.get_db(),
+        players,
+        loaded.edition,
+        title=loaded.title,
+        coach=loaded.coach,
     )
     remember(created.edit_token, players, loaded.title)
     return redirect(url_for("play.game", token=created.edit_token), 303)

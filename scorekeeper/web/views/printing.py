@@ -59,10 +59,15 @@ def _edition_arg() -> Ruleset:
 def _unknown_edition(error: UnknownEdition):
     """A clear 404 that lists the editions there are, never a 500."""
     names = ", ".join(f"{gettext(rules.name)} ({rules.id})" for rules in Edition)
-    return render_error(404, gettext("No such rules"), gettext(
-        "There is no rules edition called %(edition)s. Blank sheets are printed for: %(editions)s.",
-        edition=str(error.args[0])[:_ECHOED], editions=names,
-    ))
+    return render_error(
+        404,
+        gettext("No such rules"),
+        gettext(
+            "There is no rules edition called %(edition)s. Blank sheets are printed for: %(editions)s.",
+            edition=str(error.args[0])[:_ECHOED],
+            editions=names,
+        ),
+    )
 
 
 def _edition_links(current: Ruleset) -> list[tuple[str, str, bool]]:
@@ -84,7 +89,9 @@ def _paper() -> str:
 
 def file_stem(title: str, date: Date | None) -> str:
     """The PDF's name before .pdf: the title (or "Score sheet") and the date."""
-    return " ".join(part for part in (title.strip() or gettext("Score sheet"), date and date.isoformat()) if part)
+    return " ".join(
+        part for part in (title.strip() or gettext("Score sheet"), date and date.isoformat()) if part
+    )
 
 
 def content_disposition(stem: str) -> str:
@@ -108,14 +115,22 @@ def _pdf_links(endpoint: str, **values: object) -> list[tuple[str, str]]:
 
 def _render(sheet: Sheet, document_title: str, for_pdf: bool, **context: object) -> str:
     return render_template(
-        "print/sheet.html", sheet=sheet, document_title=document_title, for_pdf=for_pdf,
-        has_log=bool(sheet.log), show_log=_show_log(), columns_per_page=COLUMNS_PER_PAGE, **context,
+        "print/sheet.html",
+        sheet=sheet,
+        document_title=document_title,
+        for_pdf=for_pdf,
+        has_log=bool(sheet.log),
+        show_log=_show_log(),
+        columns_per_page=COLUMNS_PER_PAGE,
+        **context,
     )
 
 
 def _pdf_response(html: str, stem: str) -> Response:
     pdf = render_pdf(
-        html, current_app.static_folder or "", request.script_root + (current_app.static_url_path or ""),
+        html,
+        current_app.static_folder or "",
+        request.script_root + (current_app.static_url_path or ""),
         _paper(),
     )
     response = Response(pdf, mimetype="application/pdf")
@@ -129,7 +144,9 @@ def sheet(token: str) -> str:
     """The game's scoresheet laid out for paper, with its print controls on screen."""
     loaded = load_or_404(token)
     return _render(
-        game_sheet(loaded), file_stem(loaded.title, loaded.created_at.date()), for_pdf=False,
+        game_sheet(loaded),
+        file_stem(loaded.title, loaded.created_at.date()),
+        for_pdf=False,
         back_url=f"{request.script_root}/g/{quote(token, safe='')}",
         pdf_links=_pdf_links("printing.game_pdf", token=token),
     )
@@ -150,8 +167,11 @@ def blank_sheet() -> str:
     """An empty scoresheet with six columns, for a game played with pencil and paper (?edition=…)."""
     rules = _edition_arg()
     return _render(
-        blank_pad(rules), _blank_stem(rules), for_pdf=False,
-        back_url=f"{request.script_root}/", pdf_links=_pdf_links("printing.blank_pdf", edition=rules.id),
+        blank_pad(rules),
+        _blank_stem(rules),
+        for_pdf=False,
+        back_url=f"{request.script_root}/",
+        pdf_links=_pdf_links("printing.blank_pdf", edition=rules.id),
         editions=_edition_links(rules),
     )
 

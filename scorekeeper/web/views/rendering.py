@@ -14,8 +14,12 @@ def is_htmx() -> bool:
 
 
 def page_or_fragment(
-    page: str, fragment: str, status: int = 200, *,
-    page_context: Callable[[], Mapping[str, Any]] | None = None, **context: Any,
+    page: str,
+    fragment: str,
+    status: int = 200,
+    *,
+    page_context: Callable[[], Mapping[str, Any]] | None = None,
+    **context: Any,
 ) -> Response:
     """The fragment for htmx, the whole page otherwise; caches are told the answer varies.
 

@@ -51,7 +51,11 @@ def qr_svg(url: str) -> Markup:
     """An inline SVG QR code of `url`: paths only (no style attribute, so the CSP holds)."""
     code = segno.make(url, error="m", micro=False)
     svg = code.svg_inline(
-        scale=QR_SCALE, border=QR_BORDER, dark="#000", light="#fff", svgclass="qr-code",
+        scale=QR_SCALE,
+        border=QR_BORDER,
+        dark="#000",
+        light="#fff",
+        svgclass="qr-code",
         lineclass=None,
     )
     return Markup(svg)  # segno writes only numbers and fixed markup, never the URL's text
@@ -64,14 +68,20 @@ def share_links(loaded: LoadedGame) -> list[ShareLink]:
     edit_url, view_url = game_url(loaded.edit_token), game_url(loaded.view_token)
     return [
         ShareLink(
-            kind="edit", url=edit_url, heading=gettext("Edit link"),
+            kind="edit",
+            url=edit_url,
+            heading=gettext("Edit link"),
             explanation=gettext("For the players: whoever opens it can record, undo and correct turns."),
-            qr_label=gettext("QR code of the edit link"), qr=qr_svg(edit_url),
+            qr_label=gettext("QR code of the edit link"),
+            qr=qr_svg(edit_url),
         ),
         ShareLink(
-            kind="view", url=view_url, heading=gettext("View link"),
+            kind="view",
+            url=view_url,
+            heading=gettext("View link"),
             explanation=gettext("For a TV or a spectator: the scoreboard, live, with nothing to change."),
-            qr_label=gettext("QR code of the view link"), qr=qr_svg(view_url),
+            qr_label=gettext("QR code of the view link"),
+            qr=qr_svg(view_url),
         ),
     ]
 
