@@ -74,7 +74,10 @@ def marker(shape: str, x: float, y: float, r: float = MARK) -> str:
     if shape == "plus":
         return f"M{x - r:.1f},{y:.1f}H{x + r:.1f}M{x:.1f},{y - r:.1f}V{y + r:.1f}"
     if shape == "cross":
-        return f"M{x - r:.1f},{y - r:.1f}L{x + r:.1f},{y + r:.1f}M{x - r:.1f},{y + r:.1f}L{x + r:.1f},{y - r:.1f}"
+        return (
+            f"M{x - r:.1f},{y - r:.1f}L{x + r:.1f},{y + r:.1f}"  # one stroke, then the other
+            f"M{x - r:.1f},{y + r:.1f}L{x + r:.1f},{y - r:.1f}"
+        )
     return f"M{x - r:.1f},{y - r:.1f}V{y + r:.1f}M{x + r:.1f},{y - r:.1f}V{y + r:.1f}"  # bar
 
 

@@ -1,4 +1,4 @@
-"""The sheet's view model for the web pages: built once per render from a loaded game, in the request's language."""
+"""The web pages' sheet view model: built once per render from a loaded game, in the request's language."""
 
 from __future__ import annotations
 

@@ -83,7 +83,7 @@ class Cell:
 class Row:
     """A line of the sheet: its words for each medium and one cell per column."""
 
-    kind: str  # paper: "box", "total", "bonus", "grand"; screen: "box", "sum", "pace", "bonus", "ybonus", "grand", "rank"
+    kind: str  # paper: box, total, bonus, grand; screen: box, sum, pace, bonus, ybonus, grand, rank
     key: str  # the box key, or the Scorecard figure a total shows
     name: str  # the full name (screen, screen readers)
     label: str  # the paper label
@@ -191,11 +191,13 @@ class Sheet:
 
 
 def _upper_done(card: Scorecard) -> bool:
-    return all(points is not None for box, points in zip(card.rules.boxes, card.scores) if box.is_upper)
+    boxes = zip(card.rules.boxes, card.scores, strict=True)
+    return all(points is not None for box, points in boxes if box.is_upper)
 
 
 def _lower_done(card: Scorecard) -> bool:
-    return all(points is not None for box, points in zip(card.rules.boxes, card.scores) if not box.is_upper)
+    boxes = zip(card.rules.boxes, card.scores, strict=True)
+    return all(points is not None for box, points in boxes if not box.is_upper)
 
 
 # Each total is written once the boxes it sums can no longer change, as a scorer does on paper.
@@ -236,7 +238,7 @@ class _Builder:
         }
 
     def t(self, text: str, **params: object) -> str:
-        """Translated, and formatted with the ruleset's numbers; "" stays "" (gettext("") is the catalog header)."""
+        """Translated, with the ruleset's numbers; "" stays "" (gettext("") is the catalog header)."""
         if not text:
             return ""
         return self._(text, **{**self.params, **params}) if "%(" in text else self._(text)
