@@ -11,7 +11,7 @@ options, turns, undo, corrections, rematch, coach), in Flask-Limiter's notation
 
 from __future__ import annotations
 
-from flask import Flask, current_app
+from flask import Blueprint, Flask, current_app
 
 from .extensions import limiter
 
@@ -44,7 +44,8 @@ def init_app(app: Flask) -> None:
     limiter.init_app(app)
     for name in WRITE_BLUEPRINTS:
         blueprint = app.blueprints.get(name)
-        if blueprint is not None and name not in _limited:
+        # app.blueprints is typed with Flask's sansio base class; the limiter decorates flask.Blueprint.
+        if isinstance(blueprint, Blueprint) and name not in _limited:
             # Limits attach to the blueprint's name, process-wide: once is enough.
             # One bucket for every write route of every game: an address's write budget.
             limiter.shared_limit(write_limit, scope="game-writes", methods=["POST"])(blueprint)

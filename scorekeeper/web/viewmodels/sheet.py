@@ -305,15 +305,17 @@ class _Builder:
                 Cell(checks=TICK_BOXES) if self.game is None and total.figure == "yahtzee_bonus" else Cell()
             )
             label = self.t(total.label)
+
+            def cell(card: Scorecard, seat: int, figure: str = total.figure) -> Cell:
+                return _paper_cell(card, figure, seat in self.winners)
+
             rows.append(
                 Row(
                     kind,
                     total.figure,
                     label,
                     label,
-                    self.cells(
-                        lambda card, seat, f=total.figure: _paper_cell(card, f, seat in self.winners), blank
-                    ),
+                    self.cells(cell, blank),
                     media=(PAPER,),
                     note=self.t(total.note),
                     how=self.t(total.how),
@@ -465,7 +467,7 @@ class _Builder:
 
 def _pages(columns: tuple[Column, ...], sections: tuple[Section, ...]) -> tuple[Page, ...]:
     """Six columns a page; a game of 7 or 8 continues on a second page with the labels repeated."""
-    pages = []
+    pages: list[Page] = []
     for start in range(0, len(columns), COLUMNS_PER_PAGE):
         stop = start + COLUMNS_PER_PAGE
         pad = COLUMNS_PER_PAGE - len(columns[start:stop])  # the pad always has six columns

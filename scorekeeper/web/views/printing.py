@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import date as Date
+from typing import Any
 from urllib.parse import quote
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
@@ -105,11 +106,12 @@ def content_disposition(stem: str) -> str:
     )
 
 
-def _pdf_links(endpoint: str, **values: object) -> list[tuple[str, str]]:
-    log = {"log": "1"} if _show_log() else {}
+def _pdf_links(endpoint: str, **values: str) -> list[tuple[str, str]]:
+    # Any: url_for's own options (_external: bool, ...) share its keywords with the URL's values.
+    args: dict[str, Any] = {**values, "log": "1"} if _show_log() else {**values}
     return [
-        (gettext("PDF (A4)"), url_for(endpoint, **values, **log)),
-        (gettext("PDF (US Letter)"), url_for(endpoint, **values, **log, paper="letter")),
+        (gettext("PDF (A4)"), url_for(endpoint, **args)),
+        (gettext("PDF (US Letter)"), url_for(endpoint, **args, paper="letter")),
     ]
 
 
