@@ -150,7 +150,7 @@ class HistoryEvent:
     """
 
     at: datetime
-    kind: Literal["undo", "correct", "coach"]
+    kind: records.HistoryKind
     message: Message
 
     @property
@@ -501,7 +501,7 @@ def _history_event(players: Sequence[str], rules: Ruleset, event: records.Histor
         )
     else:
         message = Message(COACH_ON_SUMMARY if details["on"] else COACH_OFF_SUMMARY)
-    return HistoryEvent(at=event.at, kind=event.kind, message=message)  # type: ignore[arg-type]
+    return HistoryEvent(at=event.at, kind=event.kind, message=message)
 
 
 # -- small helpers -----------------------------------------------------------------

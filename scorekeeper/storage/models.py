@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import JSON, DateTime, ForeignKey, Integer, MetaData, String
 from sqlalchemy.engine import Dialect
@@ -90,6 +90,10 @@ class EntryRow(Base):
     box: Mapped[str] = mapped_column(String(20))  # a box key of the game's ruleset, e.g. "chance"
 
 
+# What a history row records; stored as its name (String(10)), so a new kind needs no migration.
+HistoryKind = Literal["undo", "correct", "coach"]
+
+
 class HistoryRow(Base):
     """An undo, a correction or a coach switch, kept so players can see what changed."""
 
@@ -98,5 +102,5 @@ class HistoryRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     at: Mapped[datetime] = mapped_column(UTCDateTime)
-    kind: Mapped[str] = mapped_column(String(10))
+    kind: Mapped[HistoryKind] = mapped_column(String(10))
     details: Mapped[dict[str, Any]] = mapped_column(JSON)

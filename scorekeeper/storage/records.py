@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import Select, delete, insert, or_, select, update
 from sqlalchemy.orm import Session
 
-from .models import EntryRow, GameRow, HistoryRow, PlayerRow
+from .models import EntryRow, GameRow, HistoryKind, HistoryRow, PlayerRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +33,7 @@ class HistoryRecord:
     """One stored history event."""
 
     at: datetime
-    kind: str
+    kind: HistoryKind
     details: dict[str, Any]
 
 
@@ -167,7 +167,9 @@ def mark_changed(session: Session, game_id: int, now: datetime, **values: Any) -
     ).scalar_one()
 
 
-def add_history(session: Session, game_id: int, at: datetime, kind: str, details: dict[str, Any]) -> None:
+def add_history(
+    session: Session, game_id: int, at: datetime, kind: HistoryKind, details: dict[str, Any]
+) -> None:
     """Keep one history event."""
     session.execute(insert(HistoryRow).values(game_id=game_id, at=at, kind=kind, details=details))
 
