@@ -80,7 +80,8 @@ def coach_options(loaded: games.LoadedGame, entry: Entry) -> BoxAdvice | None:
     The views put it in the template context as ``advice``: templates never run the advisor.
     """
     game = loaded.game
-    if not loaded.coach or entry.dice is None or not entry.options or game.is_over:
+    coached = loaded.coach and game.rules.has_coach  # a game of rules without a coach has none, even if asked
+    if not coached or entry.dice is None or not entry.options or game.is_over:
         return None
     advisor = advisor_for(game.edition)
     if advisor is None:
