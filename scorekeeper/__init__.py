@@ -6,10 +6,13 @@ outside the standard library, so the web app is imported only inside ``create_ap
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 
-def create_app(config: dict[str, Any] | None = None):
+def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the Flask app (see scorekeeper.app)."""
     from .app import create_app as _create_app
 

@@ -7,20 +7,35 @@ goes through scorekeeper.redact before it is written: ``POST /g/<token>/turns``.
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any, cast
+
 from gunicorn.glogging import Logger
 
 from scorekeeper.redact import RedactFilter, redact
+
+if TYPE_CHECKING:
+    from gunicorn.config import Config
+    from gunicorn.glogging import _AtomsDict  # the stubs' TypedDict of the atoms
+    from gunicorn.http import Request
+    from gunicorn.http.wsgi import Response
 
 
 class TokenFreeLogger(Logger):
     """gunicorn's logger with tokens redacted from access atoms and error messages."""
 
-    def atoms(self, resp, req, environ, request_time):
+    def atoms(
+        self, resp: Response, req: Request, environ: MutableMapping[str, Any], request_time: timedelta
+    ) -> _AtomsDict:
         atoms = super().atoms(resp, req, environ, request_time)
         atoms["q"] = "-"  # no query string ever reaches the log
-        return {key: redact(value) if isinstance(value, str) else value for key, value in atoms.items()}
+        redacted = {key: redact(value) if isinstance(value, str) else value for key, value in atoms.items()}
+        # The same keys with their text redacted; the stubs' TypedDict names only the fixed atoms,
+        # not each header's "{name}i", so a rebuilt dict is one only by this cast.
+        return cast("_AtomsDict", redacted)
 
-    def setup(self, cfg) -> None:
+    def setup(self, cfg: Config) -> None:
         super().setup(cfg)
         # "Error handling request /g/…" and friends name the path too.
         self.error_log.addFilter(RedactFilter())
