@@ -16,19 +16,20 @@ builds use the cores through their own workers.
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
 
+# Set before numpy loads anywhere: the stdlib imports above do not load it, and every build
+# and latency run is a subprocess that inherits this environment.
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-    os.environ.setdefault(_var, "1")  # before numpy loads anywhere
-
-import argparse  # noqa: E402
-import json  # noqa: E402
-import statistics  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-import tempfile  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
+    os.environ.setdefault(_var, "1")
 
 REPO = Path(__file__).resolve().parents[1]
 OLD_COMMIT = "4faee3e"  # the advisor before rulesets (Hasbro only)
