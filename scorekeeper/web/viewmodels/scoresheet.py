@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from flask_babel import gettext
 
@@ -29,7 +29,7 @@ def blank_sheet(rules: Ruleset) -> Sheet:
     return build_sheet(None, rules=rules, gettext=gettext)
 
 
-def sheet_context(loaded: LoadedGame) -> dict[str, object]:
+def sheet_context(loaded: LoadedGame) -> dict[str, Any]:
     """Everything the sheet templates (phone sheet, TV board, hidden paper sheet) need for a loaded game.
 
     Views merge this into their template context (``**sheet_context(loaded)``); templates never

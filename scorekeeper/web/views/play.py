@@ -6,8 +6,6 @@ these views answer only what they re-render: 422 for a refusal, 409 for a stale 
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import (
     Blueprint,
     abort,
@@ -65,13 +63,8 @@ def _render(
         notices=notices,
         announce=announce or (notices[0] if notices else announcement(game)),
         advice=coach_options(loaded, entry),
-        **_sheet(loaded),
+        **sheet_context(loaded),
     )
-
-
-def _sheet(loaded: games.LoadedGame) -> dict[str, Any]:
-    """The sheet's part of a page's context (scoresheet.sheet_context), typed for merging."""
-    return dict(sheet_context(loaded))
 
 
 def _text(value: object, limit: int) -> str:
@@ -94,7 +87,7 @@ def game(token: str):
             loaded=loaded,
             game=loaded.game,
             token=token,
-            **_sheet(loaded),
+            **sheet_context(loaded),
         )
     return _render(loaded, token)
 
