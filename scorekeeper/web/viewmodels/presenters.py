@@ -1,4 +1,4 @@
-"""What the game page shows besides the sheet (web/sheet.py), read from the engine: no rule, no total."""
+"""What the game page shows besides the sheet (sheet.py), read from the engine: no rule, no total."""
 
 from __future__ import annotations
 
