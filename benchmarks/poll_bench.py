@@ -13,11 +13,8 @@ is 204 with no body. Measures:
 from __future__ import annotations
 
 import http.client
-import os
-import signal
 import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -27,7 +24,8 @@ from werkzeug.test import EnvironBuilder
 
 from scorekeeper import create_app, games, storage
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests.support
+from tests.support.gunicorn_server import start_server, stop_server
 
 RUNS = 2000
 # What Chromium sends with fetch() from the game page (the session cookie included).
@@ -67,12 +65,6 @@ def in_process(app, path: str) -> list[float]:
         getattr(body, "close", lambda: None)()
         times.append((time.perf_counter() - started) * 1000)
     return times
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def raw_exchange(port: int, request: bytes) -> bytes:
@@ -122,40 +114,9 @@ def main() -> None:
     local = in_process(app, path)
     storage.dispose(app)
 
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "-c",
-            "python:scorekeeper.gunicorn_conf",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "2",
-            "--threads",
-            "4",
-            "--access-logfile",
-            os.devnull,
-            "scorekeeper.wsgi:app",
-        ],
-        cwd=ROOT,
-        env={
-            **os.environ,
-            "SCOREKEEPER_DATABASE_URL": config["DATABASE_URL"],
-            "SCOREKEEPER_SECRET_KEY": "bench",
-        },
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    server = start_server(database, workdir, env={"SCOREKEEPER_SECRET_KEY": "bench"}, access_log=False)
+    port = server.port
     try:
-        for _ in range(200):
-            try:
-                socket.create_connection(("127.0.0.1", port)).close()
-                break
-            except OSError:
-                time.sleep(0.05)
         connection = http.client.HTTPConnection("127.0.0.1", port)
         served = []
         for index in range(RUNS + 200):
@@ -171,8 +132,7 @@ def main() -> None:
         idle = raw_exchange(port, request)
         changed = raw_exchange(port, raw_request(f"/g/{created.view_token}/poll?v={version - 1}"))
     finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=15)
+        stop_server(server)
 
     print(f"idle poll, {RUNS} runs each (6-player game, 40 turns in)")
     print(

@@ -20,10 +20,7 @@ import os
 import random
 import re
 import shutil
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -32,7 +29,8 @@ from pathlib import Path
 
 from scorekeeper.rules import Edition, Game
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests.support
+from tests.support.gunicorn_server import Server, start_server, stop_server
 
 RECORD_P50_TARGET_MS = 10.0
 FIRST_LOAD_TARGET = 40 * 1024
@@ -47,13 +45,6 @@ ASSETS = re.compile(r'<(?:script\b[^>]*\bsrc|link\b[^>]*\brel="stylesheet"[^>]*\
 ACCEPT_ENCODING = "gzip, deflate"  # Chromium over http (brotli only over https)
 
 
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def migrated_database(folder: Path) -> Path:
     """A fresh SQLite file with every migration applied."""
     from scorekeeper import create_app, storage
@@ -63,65 +54,6 @@ def migrated_database(folder: Path) -> Path:
     storage.upgrade(app)
     storage.dispose(app)
     return path
-
-
-class Server:
-    """gunicorn serving the app as `make run` does (2 workers × 4 threads), rate limits off."""
-
-    def __init__(self, folder: Path, database: Path) -> None:
-        self.port = free_port()
-        self.log = folder / "gunicorn.log"
-        env = {
-            **os.environ,
-            "SCOREKEEPER_DATABASE_URL": f"sqlite:///{database}",
-            "SCOREKEEPER_SECRET_KEY": "web-bench",
-            "SCOREKEEPER_RATELIMIT_ENABLED": "false",
-        }
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "-c",
-                "python:scorekeeper.gunicorn_conf",
-                "--bind",
-                f"127.0.0.1:{self.port}",
-                "--workers",
-                "2",
-                "--threads",
-                "4",
-                "--access-logfile",
-                os.devnull,
-                "--error-logfile",
-                str(self.log),
-                "scorekeeper.wsgi:app",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-
-    def wait(self, timeout: float = 30.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                break
-            try:
-                Client(self.port).get("/")
-                return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("gunicorn did not start:\n" + self.log.read_text(errors="replace")[-2000:])
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
 
 
 class Client:
@@ -255,12 +187,13 @@ def verdict(ok: bool) -> str:
 
 def main() -> int:
     folder = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
-    server = Server(folder, migrated_database(folder))
+    env = {"SCOREKEEPER_SECRET_KEY": "web-bench", "SCOREKEEPER_RATELIMIT_ENABLED": "false"}
+    # gunicorn as `make run` serves it (2 workers × 4 threads), rate limits off
+    server = start_server(migrated_database(folder), folder, env=env, access_log=False)
     try:
-        server.wait()
         return run(server)
     finally:
-        server.stop()
+        stop_server(server)
         shutil.rmtree(folder, ignore_errors=True)
 
 

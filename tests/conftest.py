@@ -1,8 +1,13 @@
-"""Shared fixtures: an app on a fresh migrated SQLite file, its client, its sessionmaker, games.
+"""Shared fixtures: an app on a fresh migrated SQLite file, its client, its sessionmaker, games,
+the coach's tables, and the one Chromium of the run.
+
+Tests are laid out by layer: unit/ (rules, advisor: no app), integration/ (use cases and storage,
+the web through Flask's test client) and e2e/ (Chromium against the live app, gunicorn). Helpers
+they import live in tests/support/, one module per thing provided.
 
 A test module or test marked ``backends("sqlite", "postgresql")`` runs once per backend named:
 its `app` then sits on a fresh migrated PostgreSQL database in a throwaway cluster
-(tests/postgres/cluster.py). Unmarked tests stay on SQLite.
+(tests/support/postgres_cluster.py). Unmarked tests stay on SQLite.
 """
 
 from __future__ import annotations
@@ -19,7 +24,9 @@ from flask.testing import FlaskClient
 from sqlalchemy.orm import Session, sessionmaker
 
 from scorekeeper import create_app, games, storage
+from scorekeeper.advisor import Advisor
 from scorekeeper.rules import Dice, Edition
+from tests.support.sample_games import entries
 
 MakeGame = Callable[..., games.Created]
 
@@ -70,7 +77,7 @@ def backend(request: pytest.FixtureRequest) -> str:
 @pytest.fixture(scope="session")
 def postgres_cluster() -> Iterator[Any]:
     """A throwaway PostgreSQL cluster for the run; fails (never skips) if PostgreSQL is missing."""
-    from postgres.cluster import ClusterUnavailable, temporary_cluster
+    from tests.support.postgres_cluster import ClusterUnavailable, temporary_cluster
 
     try:
         with temporary_cluster() as cluster:
@@ -90,6 +97,7 @@ def postgres_template(postgres_cluster: Any) -> str:
 
 
 _DATABASE_NUMBERS = itertools.count()
+_EMPTY_NUMBERS = itertools.count()
 
 
 @pytest.fixture
@@ -97,6 +105,14 @@ def postgres_database(postgres_cluster: Any, postgres_template: str) -> Iterator
     """The URL of a fresh, migrated PostgreSQL database for one test (dropped after it)."""
     name = f"test_{next(_DATABASE_NUMBERS)}"
     yield postgres_cluster.create_database(name, template=postgres_template)
+    postgres_cluster.drop_database(name)
+
+
+@pytest.fixture
+def empty_postgres(postgres_cluster: Any) -> Iterator[str]:
+    """The URL of a new, empty (unmigrated) PostgreSQL database, dropped after the test."""
+    name = f"empty_{next(_EMPTY_NUMBERS)}"
+    yield postgres_cluster.create_database(name)
     postgres_cluster.drop_database(name)
 
 
@@ -173,10 +189,66 @@ def make_game(db: sessionmaker[Session]) -> MakeGame:
     return make
 
 
+@pytest.fixture
+def store_game(make_game: MakeGame) -> MakeGame:
+    """store_game(names, turns=None | [(dice, box key)], title=, seed=, extra_yahtzee_seat=, edition=)
+    -> Created; without turns, a plausible finished game (tests/support/sample_games.py)."""
+
+    def store(
+        names: Sequence[str],
+        turns: Sequence[tuple[Sequence[int], str]] | None = None,
+        title: str = "",
+        seed: int = 0,
+        extra_yahtzee_seat: int | None = None,
+        edition: str = "hasbro-1996",
+    ) -> games.Created:
+        played = entries(len(names), seed, extra_yahtzee_seat, edition) if turns is None else turns
+        return make_game(names, played, edition, title=title)
+
+    return store
+
+
+# -- the coach's tables: one folder per run, each edition's table built the first time a test asks --
+
+
+@pytest.fixture(scope="session")
+def advisor_tables(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The run's table folder; Advisor.for_edition builds an edition's table there only when asked."""
+    return tmp_path_factory.mktemp("advisor")
+
+
+@pytest.fixture(scope="session")
+def advisor(advisor_tables: Path) -> Advisor:
+    """The hasbro-1996 advisor (its table takes a few seconds to build)."""
+    return Advisor.for_edition(Edition.HASBRO_1996, advisor_tables)
+
+
+@pytest.fixture(scope="session")
+def advisor_2016(advisor_tables: Path) -> Advisor:
+    """The hasbro-2016 advisor."""
+    return Advisor.for_edition(Edition.HASBRO_2016, advisor_tables)
+
+
+@pytest.fixture(scope="session")
+def yatzy(advisor_tables: Path) -> Advisor:
+    """The Scandinavian Yatzy advisor (its table is the big one: ~17 s, so its tests are marked slow)."""
+    return Advisor.for_edition(Edition("yatzy"), advisor_tables)
+
+
+@pytest.fixture(scope="session")
+def forced(advisor_tables: Path) -> Advisor:
+    """The forced Yatzy advisor."""
+    return Advisor.for_edition(Edition("yatzy-forced"), advisor_tables)
+
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
 ]
 
 

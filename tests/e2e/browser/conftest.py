@@ -1,0 +1,146 @@
+"""Browser tests: the one live app, served for real on a loopback port, driven by Debian's Chromium.
+
+Every test here reaches the app through `live_app`; the `app` fixture (and so `db`, `client`,
+`make_game`, `store_game`) is the served app too, so a test may store a game and open it in Chromium.
+"""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
+
+from scorekeeper import create_app, storage
+from scorekeeper.advisor import Advisor
+from tests.support.browser_pages import open_context
+from tests.support.paths import output_folder
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in this folder drives a browser: mark it so `-m "not browser"` leaves it out."""
+    here = Path(__file__).parent
+    for item in items:
+        if item.path.is_relative_to(here):
+            item.add_marker(pytest.mark.browser)
+
+
+class QuietHandler(WSGIRequestHandler):
+    """No access log: it would print every game's secret URL into the test output."""
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        pass
+
+
+@dataclass
+class LiveApp:
+    """The app answering on http://127.0.0.1:<port>, and the Flask app object behind it."""
+
+    url: str
+    app: Flask
+
+
+@pytest.fixture(scope="session")
+def live_app(
+    tmp_path_factory: pytest.TempPathFactory,
+    migrated_template: Path,
+    advisor_tables: Path,
+    advisor: Advisor,
+) -> Iterator[LiveApp]:
+    """A threaded werkzeug server on a free loopback port: temp migrated SQLite, CSRF on as in
+    production, no rate limit (one address plays many games a minute), the coach's hasbro-1996 table."""
+    database = tmp_path_factory.mktemp("browser") / "browser.db"
+    shutil.copyfile(migrated_template, database)
+    app = create_app(
+        {
+            "SECRET_KEY": "browser-tests",
+            "DATABASE_URL": f"sqlite:///{database}",
+            "WTF_CSRF_ENABLED": True,  # as in production: every form carries its token
+            "RATELIMIT_ENABLED": False,
+            "ADVISOR_DIR": str(advisor_tables),
+        }
+    )
+    server: BaseWSGIServer = make_server(
+        "127.0.0.1",
+        0,
+        app,
+        threaded=True,
+        request_handler=QuietHandler,
+    )
+    thread = threading.Thread(target=server.serve_forever, name="browser-test-server", daemon=True)
+    thread.start()
+    try:
+        yield LiveApp(f"http://127.0.0.1:{server.server_port}", app)
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+        storage.dispose(app)
+
+
+@pytest.fixture
+def app(live_app: LiveApp) -> Flask:
+    """The served app: games stored through `db` or `make_game` open in the browser."""
+    return live_app.app
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_browser) -> object:
+    """Debian's Chromium through Playwright (the run's one; see tests/conftest.py)."""
+    return chromium_browser
+
+
+@pytest.fixture
+def phone(browser) -> Iterator[object]:
+    """A page in a 390×844 phone context with JavaScript on."""
+    context = open_context(browser)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def screenshots() -> Path:
+    """Where screenshots go for a person to look at (git-ignored)."""
+    return output_folder("screenshots")
+
+
+@pytest.fixture
+def print_output() -> Path:
+    """Where printed PDFs and their PNGs go for a person to look at (git-ignored)."""
+    return output_folder("print")
+
+
+@pytest.fixture
+def app_page(browser, live_app: LiveApp) -> Iterator[Callable[[str], object]]:
+    """app_page(path) -> a Playwright page (desktop size) showing that page of the live app."""
+    contexts = []
+
+    def open_page(path: str) -> object:
+        context = browser.new_context()
+        contexts.append(context)
+        page = context.new_page()
+        response = page.goto(live_app.url + path)
+        assert response is not None and response.ok, path
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def chromium_pdf(app_page) -> Callable[..., Path]:
+    """chromium_pdf(path, out, paper="A4") -> the PDF Chromium prints of that page of the live app."""
+
+    def render(path: str, out: Path, paper: str = "A4") -> Path:
+        app_page(path).pdf(path=str(out), format=paper)
+        return out
+
+    return render

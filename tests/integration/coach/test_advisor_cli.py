@@ -1,0 +1,54 @@
+"""`flask advisor build`: builds into the configured folder, says so, and skips what is there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.advisor import Advisor
+from scorekeeper.rules import Edition
+
+
+def _app(tmp_path: Path, tables: Path):
+    return create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite'}",
+            "ADVISOR_DIR": str(tables),
+        }
+    )
+
+
+@pytest.fixture
+def every_table(advisor_tables: Path, advisor, advisor_2016, yatzy, forced) -> Path:
+    """The run's table folder with every coached edition's table built."""
+    return advisor_tables
+
+
+@pytest.mark.slow  # needs every table, Yatzy's too (~17 s)
+def test_build_with_if_missing_skips_tables_that_exist(tmp_path: Path, every_table: Path) -> None:
+    before = {p: p.stat().st_mtime_ns for p in every_table.iterdir()}
+    result = _app(tmp_path, every_table).test_cli_runner().invoke(args=["advisor", "build", "--if-missing"])
+    assert result.exit_code == 0, result.output
+    assert "hasbro-1996: ready" in result.output and "hasbro-2016: ready" in result.output
+    assert {p: p.stat().st_mtime_ns for p in every_table.iterdir()} == before
+
+
+@pytest.mark.slow  # builds a whole table
+def test_build_one_edition_says_it_is_building_the_coach_table_and_its_time(tmp_path: Path) -> None:
+    tables = tmp_path / "tables"
+    runner = _app(tmp_path, tables).test_cli_runner()
+    result = runner.invoke(args=["advisor", "build", "--edition", "hasbro-2016"])
+    assert result.exit_code == 0, result.output
+    assert "Building the coach's optimal-play table for hasbro-2016" in result.output
+    assert "built in" in result.output and "254.2142" in result.output
+    assert Advisor.is_ready(Edition.HASBRO_2016, tables)
+    assert not Advisor.is_ready(Edition.HASBRO_1996, tables)
+
+
+def test_an_unknown_edition_is_refused(tmp_path: Path) -> None:
+    result = _app(tmp_path, tmp_path).test_cli_runner().invoke(args=["advisor", "build", "--edition", "x"])
+    assert result.exit_code != 0 and "Invalid value" in result.output

@@ -1,0 +1,102 @@
+"""CSRF on: every POST without the page's token is a friendly 400 and changes nothing."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+from sqlalchemy import text
+
+from scorekeeper import games
+
+HX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def app_overrides() -> dict[str, object]:
+    return {"WTF_CSRF_ENABLED": True}
+
+
+@pytest.fixture
+def game(make_game):
+    return make_game(["Ann", "Bo"], turns=[("22456", "twos")])
+
+
+def post_routes(app, token: str) -> list[str]:
+    paths = []
+    for rule in app.url_map.iter_rules():
+        if "POST" in (rule.methods or set()):
+            path = re.sub(r"<(?:[a-z]+:)?token>", token, rule.rule)
+            paths.append(re.sub(r"<int:index>", "0", path))
+    return paths
+
+
+def snapshot(db) -> dict[str, list]:
+    with db() as session:
+        return {
+            table: sorted(map(tuple, session.execute(text(f"SELECT * FROM {table}"))), key=repr)
+            for table in ("games", "players", "entries", "history")
+        }
+
+
+def page_token(client, path: str) -> str:
+    body = client.get(path).get_data(as_text=True)
+    return html.unescape(re.search(r'name="csrf_token"[^>]*value="([^"]+)"', body).group(1))
+
+
+FORM = {
+    "dice": "12346",
+    "box": "chance",
+    "turn": "1",
+    "version": "1",
+    "player": ["Cy"],
+    "edition": "hasbro-1996",
+    "action": "start",
+}
+
+
+@pytest.mark.parametrize("how", ["missing", "wrong", "htmx-missing", "htmx-wrong"])
+def test_every_post_route_refuses_a_missing_or_wrong_csrf_token(app, client, db, game, how):
+    client.get(f"/g/{game.edit_token}")  # a session exists, with its own CSRF secret
+    before = snapshot(db)
+    paths = post_routes(app, game.edit_token)
+    assert len(paths) >= 6
+    for path in paths:
+        data = dict(FORM)
+        headers = dict(HX) if how.startswith("htmx") else {}
+        if how.endswith("wrong"):
+            data["csrf_token"] = "forged"
+            headers["X-CSRFToken"] = "forged"
+        response = client.post(path, data=data, headers=headers)
+        assert response.status_code == 400, (path, response.status_code)
+        body = response.get_data(as_text=True)
+        assert "Please reload" in body and "Traceback" not in body, path
+    assert snapshot(db) == before
+
+
+def test_a_token_from_another_session_is_refused(app, client, db, game):
+    other = app.test_client()
+    token = page_token(other, f"/g/{game.edit_token}")
+    client.get(f"/g/{game.edit_token}")
+    response = client.post(f"/g/{game.edit_token}/turns", data={**FORM, "csrf_token": token})
+    assert response.status_code == 400
+
+
+def test_the_plain_form_with_the_pages_token_records_the_turn(client, db, game):
+    token = page_token(client, f"/g/{game.edit_token}")
+    response = client.post(f"/g/{game.edit_token}/turns", data={**FORM, "csrf_token": token})
+    assert response.status_code == 303
+    assert len(games.load_game(db, game.edit_token).game.turns) == 2
+
+
+def test_htmx_sends_the_token_in_the_header_the_page_declares(client, db, game):
+    body = client.get(f"/g/{game.edit_token}").get_data(as_text=True)
+    declared = re.search(r"hx-headers='([^']+)'", body).group(1)
+    header = json.loads(html.unescape(declared))
+    assert set(header) == {"X-CSRFToken"}
+    form = {key: value for key, value in FORM.items() if key in {"dice", "box", "turn"}}
+    response = client.post(f"/g/{game.edit_token}/turns", data=form, headers={**HX, **header})
+    assert response.status_code == 200
+    assert len(games.load_game(db, game.edit_token).game.turns) == 2

@@ -1,0 +1,99 @@
+"""The Share panel: both links with a server-drawn QR code each, for the edit link only."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+import segno
+
+from scorekeeper.storage.tokens import view_token_for
+from scorekeeper.web.views.share import QR_BORDER, QR_SCALE
+
+LAN = "http://192.168.1.20:5000"
+
+
+@pytest.fixture
+def game(make_game):
+    return make_game(["Ann", "Bo"], turns=[("22456", "twos")])
+
+
+def panel(body: str) -> str:
+    found = re.search(r'<details class="share card" id="share">.*?</details>', body, re.S)
+    assert found, "no share panel"
+    return found.group(0)
+
+
+def link_field(body: str, kind: str) -> str:
+    return html.unescape(re.search(rf'id="share-{kind}-url"[^>]*value="([^"]+)"', body).group(1))
+
+
+def qr_of(body: str, kind: str) -> str:
+    section = re.search(
+        rf'<section class="share-link" aria-labelledby="share-{kind}-h".*?</section>', body, re.S
+    ).group(0)
+    return re.search(r"<svg.*?</svg>", section, re.S).group(0)
+
+
+def test_the_edit_page_shares_the_edit_link_and_the_derived_view_link(client, game):
+    body = panel(client.get(f"/g/{game.edit_token}", base_url=LAN).get_data(as_text=True))
+    assert link_field(body, "edit") == f"{LAN}/g/{game.edit_token}"
+    assert link_field(body, "view") == f"{LAN}/g/{view_token_for(game.edit_token)}"
+    assert view_token_for(game.edit_token) == game.view_token
+    assert "Edit link" in body and "View link" in body
+
+
+@pytest.mark.parametrize("kind", ["edit", "view"])
+def test_each_qr_code_is_inline_svg_of_exactly_the_link_beside_it(client, game, kind):
+    body = panel(client.get(f"/g/{game.edit_token}", base_url=LAN).get_data(as_text=True))
+    url = link_field(body, kind)
+    expected = segno.make(url, error="m", micro=False).svg_inline(
+        scale=QR_SCALE, border=QR_BORDER, dark="#000", light="#fff", svgclass="qr-code", lineclass=None
+    )
+    svg = qr_of(body, kind)
+    assert svg == expected
+    assert not re.search(r"href|src=|<script|style|<image", svg)
+    assert f'aria-label="QR code of the {kind} link"' in body
+
+
+def test_the_link_fields_are_selectable_and_read_only_without_javascript(client, game):
+    page = client.get(f"/g/{game.edit_token}").get_data(as_text=True)
+    body = panel(page)
+    fields = re.findall(r'<input class="share-url"[^>]*>', body, re.S)
+    assert len(fields) == 2 and all("readonly" in field and "disabled" not in field for field in fields)
+    assert "<button" not in body  # share.js adds the Copy buttons
+    assert re.search(r'<script src="/static/js/share\.js\?v=\w+" defer></script>', page)
+    assert 'data-copy-label="Copy"' in body
+
+
+def test_the_view_link_shows_no_share_panel_and_never_the_edit_token(client, game):
+    body = client.get(f"/g/{game.view_token}", base_url=LAN).get_data(as_text=True)
+    assert 'id="share"' not in body
+    assert game.edit_token not in body
+    assert "<form" not in body
+
+
+def test_a_public_url_setting_builds_the_links(make_app, database_path, game):
+    client = make_app(database_path, PUBLIC_URL="https://yahtzee.example/").test_client()
+    body = panel(client.get(f"/g/{game.edit_token}").get_data(as_text=True))
+    assert link_field(body, "view") == f"https://yahtzee.example/g/{game.view_token}"
+    assert "share-local" not in body
+
+
+def test_a_page_opened_as_localhost_warns_that_its_links_work_only_here(client, game):
+    for base in ("http://localhost:5000", "http://127.0.0.1:5000", "http://[::1]:5000"):
+        body = panel(client.get(f"/g/{game.edit_token}", base_url=base).get_data(as_text=True))
+        assert "share-local" in body, base
+    assert "share-local" not in panel(
+        client.get(f"/g/{game.edit_token}", base_url=LAN).get_data(as_text=True)
+    )
+
+
+@pytest.mark.parametrize("capability", ["edit_token", "view_token"])
+def test_opening_a_shared_link_adds_the_game_to_this_phones_recent_games(app, game, capability):
+    phone = app.test_client()  # another phone: a fresh cookie jar
+    token = getattr(game, capability)
+    assert f"/g/{token}" not in phone.get("/").get_data(as_text=True)
+    assert phone.get(f"/g/{token}").status_code == 200
+    assert f'href="/g/{token}"' in phone.get("/").get_data(as_text=True)

@@ -1,0 +1,78 @@
+"""The web layer's small readers: typed dice and their refusals, the keypad without JavaScript, the cookie."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.rules import BadDice, Dice
+from scorekeeper.web.infra.i18n import translate
+from scorekeeper.web.viewmodels.dice import dice_faces, keypad_text
+
+
+@pytest.mark.parametrize(
+    ("typed", "dice"),
+    [
+        ("22456", (2, 2, 4, 5, 6)),
+        ("2 2 4 5 6", (2, 2, 4, 5, 6)),
+        ("6,5,4,2,2", (2, 2, 4, 5, 6)),
+        ("\t1 1\n1 1 1 ", (1, 1, 1, 1, 1)),
+        ("3;4;5;6;1", (1, 3, 4, 5, 6)),
+    ],
+)
+def test_the_typed_forms_all_read_as_five_dice(typed, dice):
+    assert Dice.parse(typed) == dice
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("2245", "That is 4 dice; enter exactly five."),
+        ("2", "That is 1 die; enter all five."),
+        ("224566", "That is 6 dice; enter exactly five."),
+        ("22457", "A die shows 1 to 6; 7 is not a face."),
+        ("0", "A die shows 1 to 6; 0 is not a face."),
+        ("abc", "Dice are numbers from 1 to 6, like 22456."),
+        ("", "Enter the five dice, for example 22456."),
+        ("\uff12\uff12\uff14\uff15\uff16", "Dice are numbers from 1 to 6, like 22456."),  # full-width digits
+        ("2.5e3", "Dice are numbers from 1 to 6, like 22456."),
+        (None, "Enter the five dice, for example 22456."),
+        (22456, "Enter the five dice, for example 22456."),
+    ],
+)
+def test_anything_else_is_refused_with_a_message_in_the_players_language(app, typed, message):
+    with app.test_request_context(), pytest.raises(BadDice) as refusal:
+        Dice.parse(typed)
+    with app.test_request_context():
+        assert translate(refusal.value.message) == message
+
+
+def test_the_slots_show_only_the_typed_faces():
+    assert dice_faces("2 2x9 4") == "224"
+    assert dice_faces("") == ""
+
+
+def test_the_keypad_adds_at_most_five_faces_and_clears_by_position():
+    assert keypad_text("", "3", None) == "3"
+    assert keypad_text("2 2 4", "5", None) == "2245"
+    assert keypad_text("22456", "1", None) == "22456"
+    assert keypad_text("22456", None, "2") == "2256"
+    assert keypad_text("22456", "7", "9") == "22456"
+    assert keypad_text("2x2", None, None) == "22"
+    assert keypad_text("2", "12", None) == "2"
+
+
+def test_a_tampered_or_malformed_recent_list_is_ignored(client, app):
+    with client.session_transaction() as session:
+        session["recent"] = [["tok", ["Ann"], "", "2026-01-01T00:00:00Z"], "junk", [1, 2, 3, 4], 5]
+    text = client.get("/").get_data(as_text=True)
+    assert "/g/tok" in text
+    with client.session_transaction() as session:
+        session["recent"] = {"not": "a list"}
+    assert client.get("/").status_code == 200
+
+
+def test_a_recent_game_that_no_longer_opens_is_forgotten(client):
+    with client.session_transaction() as session:
+        session["recent"] = [["gone", ["Ann"], "", "2026-01-01T00:00:00Z"]]
+    assert client.get("/g/gone").status_code == 404
+    assert "/g/gone" not in client.get("/").get_data(as_text=True)

@@ -1,0 +1,149 @@
+"""The app served by gunicorn as `make run` serves it, on a free loopback port (tests and benchmarks).
+
+Imports nothing from scorekeeper, so a benchmark can start it before it imports the app.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+START_ATTEMPTS = 3
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now (the server binds it a moment later)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class Server:
+    """A gunicorn serving the app from its own SQLite file, with its logs in files."""
+
+    host: str
+    port: int
+    database: Path
+    access_log: Path
+    error_log: Path
+    process: subprocess.Popen
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+
+def start_server(
+    database: Path,
+    logs: Path,
+    *,
+    workers: int = 2,
+    threads: int = 4,
+    env: dict[str, str] | None = None,
+    access_log: bool = True,
+) -> Server:
+    """Start gunicorn with the project's config (token-free logs) on a free port; wait until it answers.
+
+    `database` is a migrated SQLite file; the logs go to access.log and error.log in `logs`.
+    """
+    access, error = logs / "access.log", logs / "error.log"
+    settings = {
+        **os.environ,
+        "SCOREKEEPER_DATABASE_URL": f"sqlite:///{database}",
+        "SCOREKEEPER_SECRET_KEY": "gunicorn-server",
+        **(env or {}),
+    }
+    for _ in range(START_ATTEMPTS):  # another process may take the free port first
+        port = free_port()
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "-c",
+                "python:scorekeeper.gunicorn_conf",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                str(workers),
+                "--threads",
+                str(threads),
+                "--access-logfile",
+                str(access) if access_log else os.devnull,
+                "--error-logfile",
+                str(error),
+                "scorekeeper.wsgi:app",
+            ],
+            cwd=ROOT,
+            env=settings,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        server = Server("127.0.0.1", port, database, access, error, process)
+        if _wait_until_serving(server):
+            return server
+        stop_server(server)
+    raise RuntimeError("gunicorn did not start: " + error.read_text(errors="replace")[-2000:])
+
+
+def _answers(server: Server) -> bool:
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=10)
+    try:
+        connection.request("GET", "/")
+        return connection.getresponse().status == 200
+    finally:
+        connection.close()
+
+
+def _wait_until_serving(server: Server, timeout: float = 30.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            return False
+        try:
+            if _answers(server):
+                return True
+        except OSError:
+            pass
+        time.sleep(0.1)
+    return False
+
+
+def stop_server(server: Server) -> None:
+    """Stop the gunicorn this process started (by its own process id)."""
+    if server.process.poll() is None:
+        server.process.send_signal(signal.SIGTERM)
+        try:
+            server.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.process.kill()
+            server.process.wait()
+
+
+@contextmanager
+def serving(
+    database: Path,
+    logs: Path,
+    *,
+    workers: int = 2,
+    threads: int = 4,
+    env: dict[str, str] | None = None,
+    access_log: bool = True,
+) -> Iterator[Server]:
+    """start_server(...) for the length of a with block."""
+    server = start_server(database, logs, workers=workers, threads=threads, env=env, access_log=access_log)
+    try:
+        yield server
+    finally:
+        stop_server(server)
