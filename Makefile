@@ -51,9 +51,10 @@ lint: setup
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-# The loop while working: every test but the browser and slow ones, without coverage.
+# The loop while working: every test but the browser and slow ones, without coverage, on two
+# processes (pytest-xdist; each has its own PostgreSQL cluster, they share the coach's tables).
 test-fast: setup system-deps
-	$(BIN)/python -m pytest -p no:cacheprovider -m 'not browser and not slow' $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -p no:cacheprovider -m 'not browser and not slow' -n 2 $(PYTEST_ARGS)
 
 # Everything, as CI runs it: lint, the whole suite, and every branch of the rules engine covered.
 test: setup system-deps lint

@@ -12,7 +12,9 @@ its `app` then sits on a fresh migrated PostgreSQL database in a throwaway clust
 
 from __future__ import annotations
 
+import fcntl
 import itertools
+import os
 import shutil
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -213,32 +215,46 @@ def store_game(make_game: MakeGame) -> MakeGame:
 
 @pytest.fixture(scope="session")
 def advisor_tables(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The run's table folder; Advisor.for_edition builds an edition's table there only when asked."""
+    """The run's table folder; an edition's table is built there only when a test asks for it.
+
+    Under pytest-xdist every worker shares one folder (beside the workers' own temp folders).
+    """
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        folder = tmp_path_factory.getbasetemp().parent / "advisor"
+        folder.mkdir(exist_ok=True)
+        return folder
     return tmp_path_factory.mktemp("advisor")
+
+
+def built(edition: str, folder: Path) -> Advisor:
+    """The edition's advisor, its table built first if missing, by one worker while the others wait."""
+    with open(folder.parent / f"{folder.name}.lock", "w") as lock:  # beside it: tests list the folder
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return Advisor.for_edition(edition, folder)
 
 
 @pytest.fixture(scope="session")
 def advisor(advisor_tables: Path) -> Advisor:
     """The hasbro-1996 advisor (its table takes a few seconds to build)."""
-    return Advisor.for_edition(Edition.HASBRO_1996, advisor_tables)
+    return built(Edition.HASBRO_1996, advisor_tables)
 
 
 @pytest.fixture(scope="session")
 def advisor_2016(advisor_tables: Path) -> Advisor:
     """The hasbro-2016 advisor."""
-    return Advisor.for_edition(Edition.HASBRO_2016, advisor_tables)
+    return built(Edition.HASBRO_2016, advisor_tables)
 
 
 @pytest.fixture(scope="session")
 def yatzy(advisor_tables: Path) -> Advisor:
     """The Scandinavian Yatzy advisor (its table is the big one: ~17 s, so its tests are marked slow)."""
-    return Advisor.for_edition(Edition("yatzy"), advisor_tables)
+    return built(Edition("yatzy"), advisor_tables)
 
 
 @pytest.fixture(scope="session")
 def forced(advisor_tables: Path) -> Advisor:
     """The forced Yatzy advisor."""
-    return Advisor.for_edition(Edition("yatzy-forced"), advisor_tables)
+    return built(Edition("yatzy-forced"), advisor_tables)
 
 
 CHROMIUM = "/usr/bin/chromium"
