@@ -122,8 +122,9 @@ def points_for(edition: str) -> Points:
         rules,
         normal,
         upper,
-        rules.upper_bonus.threshold,
-        rules.upper_bonus.points,
+        # Without an upper bonus the upper subtotal never matters: one upper state.
+        rules.upper_bonus.threshold if rules.upper_bonus else 0,
+        rules.upper_bonus.points if rules.upper_bonus else 0,
         rules.forced_order,
         None,
         np.zeros(1, dtype=np.int64),

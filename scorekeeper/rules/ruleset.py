@@ -86,7 +86,7 @@ class Ruleset(str, metaclass=_Registry):
     name: str
     description: str
     boxes: tuple[BoxSpec, ...]
-    upper_bonus: UpperBonus
+    upper_bonus: UpperBonus | None  # None: the edition has no upper bonus
     extra: ExtraYahtzee | None  # the extra-five-of-a-kind policy (joker and bonus), if any
     forced_order: bool
     has_coach: bool
@@ -102,14 +102,21 @@ class Ruleset(str, metaclass=_Registry):
     def __new__(cls, id: str, **spec: Any) -> Ruleset:
         if not spec:
             return find_edition(id)
+        unknown = set(spec) - _SPEC_FIELDS
+        if unknown:  # a misspelt keyword would otherwise be a rule silently not applied
+            raise TypeError(f"{id}: a ruleset has no {', '.join(sorted(unknown))}")
         self = super().__new__(cls, id)
         boxes = tuple(spec.pop("boxes"))
         fields = {
             "id": str(id),
             "boxes": boxes,
+            "description": "",
+            "upper_bonus": None,
             "extra": None,
             "forced_order": False,
             "has_coach": True,
+            "upper_totals": (),
+            "lower_totals": (),
             **spec,
         }
         fields["_index"] = {box.key: i for i, box in enumerate(boxes)}
@@ -223,6 +230,18 @@ class Ruleset(str, metaclass=_Registry):
         """Bonus points these dice earn on this sheet wherever they go (an extra Yahtzee's 100)."""
         return self.extra.bonus_points(self, scores, dice) if self.extra else 0
 
+
+_SPEC_FIELDS = {
+    "name",
+    "description",
+    "boxes",
+    "upper_bonus",
+    "extra",
+    "forced_order",
+    "has_coach",
+    "upper_totals",
+    "lower_totals",
+}
 
 Edition = Ruleset  # the name used outside the package: Edition("hasbro-1996"), Edition.HASBRO_1996
 

@@ -106,11 +106,15 @@ class Scorecard:
     def upper_bonus(self) -> int:
         """The edition's upper bonus once the upper subtotal reaches its threshold, else 0."""
         bonus = self.edition.upper_bonus
+        if bonus is None:
+            return 0
         return bonus.points if self.upper_subtotal >= bonus.threshold else 0
 
     @property
     def upper_bonus_settled(self) -> bool:
         """The upper bonus can no longer change: it is earned, or every upper box is filled."""
+        if self.edition.upper_bonus is None:
+            return True
         return self.upper_bonus > 0 or all(self.scores[i] is not None for i in self.edition.upper_indices)
 
     @property

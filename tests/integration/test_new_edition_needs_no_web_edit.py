@@ -17,7 +17,7 @@ from pypdf import PdfReader
 
 from scorekeeper import games
 from scorekeeper.rules import EDITIONS, LOWER, N_, UPPER, BoxSpec, Dice, Edition, Game, Ruleset
-from scorekeeper.rules.ruleset import TotalRow, UpperBonus, register
+from scorekeeper.rules.ruleset import TotalRow, register
 from scorekeeper.rules.scoring import chance, face_sum, five_of_a_kind, full_house, kind_only, run, straight
 
 YACHT_ID = "yacht"
@@ -54,13 +54,12 @@ YACHT_BOXES = tuple(
 
 
 def yacht_ruleset() -> Ruleset:
-    """The Yacht ruleset (Yacht has no upper bonus: no points at a threshold no sheet reaches)."""
+    """The Yacht ruleset: 12 boxes, no upper bonus, no joker, no coach."""
     return Ruleset(
         YACHT_ID,
         name=N_("Yacht (1938)"),
         description=N_("The old game of 12 boxes: no upper bonus, no joker; any open box each turn."),
         boxes=YACHT_BOXES,
-        upper_bonus=UpperBonus(threshold=6 * 5 * 6, points=0),
         has_coach=False,
         upper_totals=(TotalRow("upper_subtotal", N_("UPPER SCORE")),),
         lower_totals=(
@@ -299,6 +298,9 @@ def test_a_made_up_third_edition_plays_through_every_page_with_no_web_edit(clien
     grand = re.search(r'<tr class="grand-row" data-key="grand_total">(.*?)</tr>', board, re.S)
     assert grand and [int(n) for n in re.findall(r">\s*(\d+)\s*<", grand.group(1))][-2:] == totals
     assert 'data-key="yahtzee_bonus"' not in board
+    # No upper bonus: neither a pace towards one nor a bonus row on the screen sheet.
+    assert 'data-key="upper_pace"' not in board and 'data-key="upper_bonus"' not in board
+    assert 'data-key="upper_subtotal"' in board
 
 
 def test_the_coach_of_an_edition_without_one_is_absent_and_never_a_500(client, db, yacht):

@@ -231,8 +231,8 @@ class _Builder:
         self.cards: list[Scorecard | None] = list(game.cards) if game else [None] * COLUMNS_PER_PAGE
         self.winners = set(game.winners()) if game and game.is_over else set()
         self.params = {
-            "threshold": rules.upper_bonus.threshold,
-            "points": rules.upper_bonus.points,
+            "threshold": rules.upper_bonus.threshold if rules.upper_bonus else 0,
+            "points": rules.upper_bonus.points if rules.upper_bonus else 0,
             "bonus": rules.extra.bonus if rules.extra else 0,
             "check": CHECK,
         }
@@ -328,8 +328,13 @@ class _Builder:
 
     def screen_upper(self) -> tuple[Row, ...]:
         bonus = self.rules.upper_bonus
+        upper_sum = self.screen_row(
+            "sum", "upper_subtotal", self._("Upper"), lambda c: Cell(str(c.upper_subtotal))
+        )
+        if bonus is None:  # no bonus to chase: neither a pace towards it nor a bonus row
+            return (upper_sum,)
         return (
-            self.screen_row("sum", "upper_subtotal", self._("Upper"), lambda c: Cell(str(c.upper_subtotal))),
+            upper_sum,
             self.screen_row(
                 "pace",
                 "upper_pace",

@@ -133,6 +133,21 @@ def test_a_new_ruleset_defaults_to_no_extra_bonus_free_order_and_a_coach():
     assert "mini" not in REGISTRY  # made, not registered
 
 
+def test_a_misspelt_ruleset_keyword_is_refused_rather_than_silently_ignored():
+    with pytest.raises(TypeError, match=r"^mini: a ruleset has no forced_oder$"):
+        Ruleset("mini", name="Mini", boxes=Edition.YATZY.boxes[:2], forced_oder=True)
+
+
+def test_a_ruleset_without_an_upper_bonus_never_awards_one_and_it_is_settled_from_the_start():
+    rules = Ruleset("mini", name="Mini", boxes=Edition.YATZY.boxes[:6])
+    assert rules.upper_bonus is None and rules.upper_totals == () and rules.description == ""
+    card = Scorecard(rules)
+    assert card.upper_bonus == 0 and card.upper_bonus_settled
+    for face in range(1, 7):
+        card = card.fill(rules.boxes[face - 1].key, [face] * 5)
+    assert card.upper_subtotal == 105 and card.upper_bonus == 0 and card.grand_total == 105
+
+
 @pytest.mark.parametrize("edition", EDITIONS, ids=str)
 def test_a_ruleset_is_immutable(edition):
     with pytest.raises(AttributeError, match="a ruleset is immutable"):
