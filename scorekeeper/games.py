@@ -231,6 +231,7 @@ def create_game(
     names = checked.names
     game = Game(names, edition)  # RuleViolation (a ValueError) for an unknown edition
     edition = game.edition
+    coach = bool(coach) and edition.has_coach  # no coach is stored as on for rules without one
     edit_token = tokens.new_edit_token()
     view_token = tokens.view_token_for(edit_token)
     now = _now()
@@ -241,7 +242,7 @@ def create_game(
             view_hash=tokens.token_hash(view_token) or "",
             title=title,
             edition=edition.id,
-            coach=bool(coach),
+            coach=coach,
             players=names,
             now=now,
         )
@@ -249,7 +250,7 @@ def create_game(
         title=title,
         created_at=now,
         edition=edition,
-        coach=bool(coach),
+        coach=coach,
         game=game,
         version=0,
         access="edit",
@@ -339,10 +340,14 @@ def correct_turn(
 
 
 def set_coach(db: Db, token: str, on: bool) -> LoadedGame:
-    """Switch the coach on or off; switching to the current state changes nothing."""
+    """Switch the coach on or off; switching to the current state changes nothing.
+
+    Rules without a coach keep it off: asking for it on changes nothing either.
+    """
     on = bool(on)
     with writing(db) as session:
         opened = _open_for_writing(session, token)
+        on = on and opened.loaded.edition.has_coach
         if opened.loaded.coach == on:
             return opened.loaded
         now = _now()

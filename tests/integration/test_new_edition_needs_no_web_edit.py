@@ -314,6 +314,8 @@ def test_the_coach_of_an_edition_without_one_is_absent_and_never_a_500(client, d
     assert switched.status_code in (303, 409, 422)
     options = page(client.post(f"/g/{token}/options", data={"dice": "12345"}, headers=HX))
     assert "getting ready" not in text_of(options)
+    # Nothing records the coach as on for rules that have none.
+    assert games.load_game(db, token).coach is False
     assert client.get(f"/g/{token}/keep?dice=12345&rolls=2").status_code in (200, 303)
     review = text_of(page(client.get(f"/g/{token}/review")))
     assert "getting ready" not in review and "These rules have no coach" in review
@@ -330,6 +332,8 @@ def test_a_game_with_the_coach_asked_for_at_creation_does_not_wait_for_a_table(c
     )
     options = page(client.post(f"/g/{token}/options", data={"dice": "12345"}, headers=HX))
     assert "getting ready" not in text_of(options)
+    # Nothing records the coach as on for rules that have none.
+    assert games.load_game(db, token).coach is False
 
 
 def test_the_registry_is_back_to_the_real_editions_after_the_fixture(client):
