@@ -53,8 +53,11 @@ lint: setup
 
 # The loop while working: every test but the browser and slow ones, without coverage, on two
 # processes (pytest-xdist; each has its own PostgreSQL cluster, they share the coach's tables).
+# A quarter of each Hypothesis budget (tests/support/examples.py), and bytecode caches kept even
+# where the shell sets PYTHONDONTWRITEBYTECODE: re-compiling every test module costs 8 s a run.
 test-fast: setup system-deps
-	$(BIN)/python -m pytest -p no:cacheprovider -m 'not browser and not slow' -n 2 $(PYTEST_ARGS)
+	env -u PYTHONDONTWRITEBYTECODE SCOREKEEPER_FAST_TESTS=1 \
+		$(BIN)/python -m pytest -p no:cacheprovider -m 'not browser and not slow' -n 2 $(PYTEST_ARGS)
 
 # Everything, as CI runs it: lint, the whole suite, and every branch of the rules engine covered.
 test: setup system-deps lint

@@ -8,7 +8,6 @@ its edition's paper sheet on one page of A4 and of Letter.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -24,9 +23,10 @@ from tests.support.browser_pages import (
     tap_dice,
     type_dice,
 )
+from tests.support.paths import output_folder
 from tests.support.printed_pages import expected_rows, page_count, pdf_text, printed_rows
 
-SHOTS = Path("/tmp/team/shots")  # for the people reviewing this work
+SHOTS = output_folder("yatzy")  # screenshots and PDFs for a person to look at
 YATZY_LABELS = [
     "Ones",
     "Twos",
@@ -163,7 +163,6 @@ def play_whole_game(
                     str(offered[box])
                 )
             if (round_index, seat) == (8, 1) and not rules.forced_order:
-                SHOTS.mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=str(SHOTS / f"{edition}-options-390.png"), full_page=False)
             choose(page, box)
             game = game.play(roll(dice), box)

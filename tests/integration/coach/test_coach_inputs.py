@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 from scorekeeper import games
 from scorekeeper.web.viewmodels.coach_chart import COLOURS, DASHES, SHAPES, y_range
 from scorekeeper.web.views.coach import marked
+from tests.support.examples import examples
 
 FUZZ = settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

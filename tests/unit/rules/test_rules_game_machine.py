@@ -15,6 +15,7 @@ from hypothesis.stateful import (
 )
 
 from scorekeeper.rules import Edition, Game, RuleViolation
+from tests.support.examples import examples
 from tests.support.rule_sheets import EDITIONS, any_dice
 
 
@@ -116,5 +117,5 @@ class GameMachine(RuleBasedStateMachine):
 def test_play_undo_and_correct_always_equal_a_replay_from_scratch(edition):
     run_state_machine_as_test(
         lambda: GameMachine(edition),
-        settings=settings(max_examples=30, stateful_step_count=60, deadline=None),
+        settings=settings(max_examples=examples(30), stateful_step_count=60, deadline=None),
     )

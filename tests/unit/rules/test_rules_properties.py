@@ -7,9 +7,10 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import Dice, Edition, Game, RuleViolation, Scorecard
+from tests.support.examples import examples
 from tests.support.rule_sheets import EDITIONS, MAX_POINTS, any_dice, cards, why_not
 
-fast = settings(max_examples=50, deadline=None)
+fast = settings(max_examples=examples(50), deadline=None)
 every_edition = pytest.mark.parametrize("edition", EDITIONS, ids=str)
 
 
@@ -154,7 +155,7 @@ def test_an_extra_yahtzee_has_one_option_while_its_upper_box_is_empty(edition, f
 
 
 @every_edition
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(data=st.data())
 def test_one_fill_per_box_completes_a_sheet_and_one_more_is_refused(edition, data):
     card = Scorecard(edition)
@@ -171,7 +172,7 @@ def test_one_fill_per_box_completes_a_sheet_and_one_more_is_refused(edition, dat
 
 
 @every_edition
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(data=st.data(), players=st.integers(1, 3))
 def test_replaying_the_turns_equals_playing_them_one_by_one(edition, data, players):
     game = Game([f"P{i}" for i in range(players)], edition)
