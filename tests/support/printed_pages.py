@@ -59,3 +59,27 @@ def printed_rows(page_text: str, columns: int) -> list[list[int]]:
         if len(words) > columns and all(word.isdigit() for word in tail):
             rows.append([int(word) for word in tail])
     return rows
+
+
+# The paper Yatzy block, top to bottom, as a Nordic pad prints it (RULES.md's order, plus the
+# Sum, Bonus and Total lines).
+YATZY_LABELS = [
+    "Ones",
+    "Twos",
+    "Threes",
+    "Fours",
+    "Fives",
+    "Sixes",
+    "Sum",
+    "Bonus",
+    "One pair",
+    "Two pairs",
+    "Three of a kind",
+    "Four of a kind",
+    "Small straight",
+    "Large straight",
+    "Full house",
+    "Chance",
+    "Yatzy",
+    "Total",
+]

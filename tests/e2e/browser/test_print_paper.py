@@ -12,29 +12,16 @@ import pytest
 
 from scorekeeper.games import NAME_MAX, TITLE_MAX
 from scorekeeper.web.viewmodels.sheet import CHECK
-from tests.support.printed_pages import expected_rows, page_count, pdf_text, printed_rows, to_png
+from tests.support.printed_pages import (
+    YATZY_LABELS,
+    expected_rows,
+    page_count,
+    pdf_text,
+    printed_rows,
+    to_png,
+)
 
 NAMES = ["Ann", "Bo Ek", "Cyrille", "Dominique", "Émile", "Fay", "Gus", "Hana"]
-YATZY_LABELS = [
-    "Ones",
-    "Twos",
-    "Threes",
-    "Fours",
-    "Fives",
-    "Sixes",
-    "Sum",
-    "Bonus",
-    "One pair",
-    "Two pairs",
-    "Three of a kind",
-    "Four of a kind",
-    "Small straight",
-    "Large straight",
-    "Full house",
-    "Chance",
-    "Yatzy",
-    "Total",
-]
 LONG_TITLE = (
     "A very long evening of dice at the old farmhouse with the whole family and our friends, 2025 edition"
 )

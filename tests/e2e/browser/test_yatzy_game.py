@@ -24,29 +24,9 @@ from tests.support.browser_pages import (
     type_dice,
 )
 from tests.support.paths import output_folder
-from tests.support.printed_pages import expected_rows, page_count, pdf_text, printed_rows
+from tests.support.printed_pages import YATZY_LABELS, expected_rows, page_count, pdf_text, printed_rows
 
 SHOTS = output_folder("yatzy")  # screenshots and PDFs for a person to look at
-YATZY_LABELS = [
-    "Ones",
-    "Twos",
-    "Threes",
-    "Fours",
-    "Fives",
-    "Sixes",
-    "Sum",
-    "Bonus",
-    "One pair",
-    "Two pairs",
-    "Three of a kind",
-    "Four of a kind",
-    "Small straight",
-    "Large straight",
-    "Full house",
-    "Chance",
-    "Yatzy",
-    "Total",
-]
 
 # Free order. Ann: exactly three of each number (63, the bonus), a Yatzy first.
 FREE_ANN = [

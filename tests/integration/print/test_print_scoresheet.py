@@ -15,33 +15,13 @@ import pytest
 from scorekeeper.rules import Box, Edition, Game, Scorecard
 from scorekeeper.web.viewmodels.sheet import BLOCK, CHECK, PAD, TICK_BOXES, build_sheet
 from tests.support.paths import ROOT
-from tests.support.printed_pages import expected_rows
+from tests.support.printed_pages import YATZY_LABELS, expected_rows
 from tests.support.sample_games import finished_game
 
 NAMES6 = ["Ann", "Bo", "Cy", "Dee", "Eve", "Fay"]
 HASBRO = Edition.HASBRO_1996
 YATZY = Edition("yatzy")
 FORCED = Edition("yatzy-forced")
-YATZY_LABELS = [
-    "Ones",
-    "Twos",
-    "Threes",
-    "Fours",
-    "Fives",
-    "Sixes",
-    "Sum",
-    "Bonus",
-    "One pair",
-    "Two pairs",
-    "Three of a kind",
-    "Four of a kind",
-    "Small straight",
-    "Large straight",
-    "Full house",
-    "Chance",
-    "Yatzy",
-    "Total",
-]
 
 
 def expected_column(card: Scorecard) -> list[str]:
