@@ -216,15 +216,22 @@ class Ruleset(str, metaclass=_Registry):
 
     def refusal(self, scores: Sequence[int | None], index: int, dice: Dice) -> Message | None:
         """Why the order rules forbid an open box for these dice, or None."""
-        open_ = [i for i, points in enumerate(scores) if points is None]
-        if self.forced_order and open_ and index != open_[0]:
-            return Message(FORCED_ORDER, {"box": Message(self.boxes[open_[0]].name)})
         if self.forced_order:
-            return None
+            first = next((i for i, points in enumerate(scores) if points is None), index)
+            if index == first:
+                return None
+            return Message(FORCED_ORDER, {"box": Message(self.boxes[first].name)})
         if self.extra is not None and self.extra.is_joker(self, scores, dice):
+            open_ = [i for i, points in enumerate(scores) if points is None]
             allowed, reason = self.extra.joker_step(self, open_, dice)
             return None if index in allowed else reason
         return None
+
+    def box_points(self, scores: Sequence[int | None], index: int, dice: Dice) -> int:
+        """Points these dice score in a box the rules allow on this sheet (a joker's where one applies)."""
+        if self.extra is not None and self.extra.is_joker(self, scores, dice):
+            return self.extra.joker_points(self.boxes[index], dice)
+        return self.scores(dice)[index]
 
     def bonus_points(self, scores: Sequence[int | None], dice: Dice) -> int:
         """Bonus points these dice earn on this sheet wherever they go (an extra Yahtzee's 100)."""

@@ -81,8 +81,7 @@ class Scorecard:
         refusal = self._refusal(index, roll)
         if refusal is not None:
             raise refusal
-        key = self.edition.boxes[index].key
-        points = self.edition.placements(self.scores, roll)[key]
+        points = self.edition.box_points(self.scores, index, roll)
         scores = self.scores[:index] + (points,) + self.scores[index + 1 :]
         bonuses = self.yahtzee_bonus_count + (self.edition.bonus_points(self.scores, roll) > 0)
         return Scorecard(self.edition, scores, bonuses)
