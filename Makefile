@@ -59,11 +59,12 @@ test-fast: setup system-deps
 	env -u PYTHONDONTWRITEBYTECODE SCOREKEEPER_FAST_TESTS=1 \
 		$(BIN)/python -m pytest -p no:cacheprovider -m 'not browser and not slow' -n 2 $(PYTEST_ARGS)
 
-# Everything, as CI runs it: lint, the whole suite, and every branch of the rules engine covered.
+# Everything, as CI runs it: lint, the whole suite on two processes (CI has two cores), and every
+# branch of the rules engine covered (pytest-cov gathers the workers' coverage).
 test: setup system-deps lint
-	$(BIN)/coverage erase
-	$(BIN)/coverage run -m pytest -p no:cacheprovider $(PYTEST_ARGS)
-	$(BIN)/coverage report --include='scorekeeper/rules/*' --fail-under=100
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -p no:cacheprovider -n 2 \
+		--cov=scorekeeper/rules --cov-branch --cov-report=term-missing:skip-covered \
+		--cov-fail-under=100 $(PYTEST_ARGS)
 
 bench: setup
 	$(BIN)/python benchmarks/rules_bench.py
