@@ -105,6 +105,9 @@ class Ruleset(str, metaclass=_Registry):
         unknown = set(spec) - _SPEC_FIELDS
         if unknown:  # a misspelt keyword would otherwise be a rule silently not applied
             raise TypeError(f"{id}: a ruleset has no {', '.join(sorted(unknown))}")
+        missing = {"name", "boxes"} - set(spec)
+        if missing:
+            raise TypeError(f"{id}: a ruleset needs {', '.join(sorted(missing))}")
         self = super().__new__(cls, id)
         boxes = tuple(spec.pop("boxes"))
         fields = {

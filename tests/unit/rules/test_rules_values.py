@@ -138,6 +138,11 @@ def test_a_misspelt_ruleset_keyword_is_refused_rather_than_silently_ignored():
         Ruleset("mini", name="Mini", boxes=Edition.YATZY.boxes[:2], forced_oder=True)
 
 
+def test_a_ruleset_without_a_name_or_boxes_is_refused():
+    with pytest.raises(TypeError, match=r"^mini: a ruleset needs boxes, name$"):
+        Ruleset("mini", description="no name, no boxes")
+
+
 def test_a_ruleset_without_an_upper_bonus_never_awards_one_and_it_is_settled_from_the_start():
     rules = Ruleset("mini", name="Mini", boxes=Edition.YATZY.boxes[:6])
     assert rules.upper_bonus is None and rules.upper_totals == () and rules.description == ""
