@@ -37,7 +37,7 @@ class Simulation:
         return float(np.mean([card.upper_bonus > 0 for card in self.cards]))
 
     def fixed_rate(self, key: str) -> float:
-        """Share of games whose box `key` holds its fixed points (50 in Yahtzee or Yatzy)."""
+        """Share of games whose box `key` holds its fixed points (e.g. a five-of-a-kind box's)."""
         return float(np.mean([card.points(key) == card.rules.box(key).fixed for card in self.cards]))
 
 

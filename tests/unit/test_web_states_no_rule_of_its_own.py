@@ -26,11 +26,7 @@ ENGINE_NAMES = re.compile(r"\byahtzee_bonus(_count)?\b")  # the engine's name of
 JINJA_COMMENT = re.compile(r"\{#.*?#\}", re.S)
 
 # Every legitimate use, with why. Keys: (path from the repository root, what is allowed).
-ALLOWED_TEMPLATE_TEXT: set[tuple[str, str]] = {
-    # The home page's one-line pitch names the two game families the app is known for; it is
-    # product copy, not a box or an edition of the sheet (README.md says the same).
-    ("templates/home.html", "Play Yahtzee or Yatzy with real dice"),
-}
+ALLOWED_TEMPLATE_TEXT: set[tuple[str, str]] = set()  # no template may name an edition
 ALLOWED_MODULE_NUMBERS: set[tuple[str, str]] = {
     ("scorekeeper/web/infra/limits.py", "30 per minute; 300 per hour"),  # a rate limit
     ("scorekeeper/web/viewmodels/coach_chart.py", "_STEPS"),  # the chart's axis steps
