@@ -47,7 +47,7 @@ def get_engine(app: Flask) -> Engine:
     return app.extensions[ENGINE_KEY]
 
 
-def upgrade(app: Flask, revision: str = "head") -> None:
+def upgrade(app: Flask, revision: str = "heads") -> None:
     """Apply the migrations up to `revision` (what `flask db upgrade` runs)."""
     upgrade_engine(get_engine(app), revision)
 

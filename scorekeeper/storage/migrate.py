@@ -26,7 +26,7 @@ def alembic_config(url: str) -> Config:
     return config
 
 
-def upgrade_engine(engine: Engine, revision: str = "head") -> None:
+def upgrade_engine(engine: Engine, revision: str = "heads") -> None:
     """Apply the migrations up to `revision` in one write transaction."""
     config = alembic_config(engine.url.render_as_string(hide_password=False))
     with engine.connect() as connection:
@@ -40,7 +40,7 @@ db_cli = AppGroup("db", help="Manage the database.")
 
 
 @db_cli.command("upgrade")
-@click.argument("revision", default="head")
+@click.argument("revision", default="heads")
 def upgrade_command(revision: str) -> None:
     """Apply the migrations (to the latest by default)."""
     from . import upgrade
