@@ -37,7 +37,7 @@ advisor: setup
 	$(FLASK) advisor build --if-missing
 
 run: run-deps migrate advisor
-	@bash scripts/print-address.sh $(PORT)
+	@bash scripts/print-address.sh $(PORT) $(HOST)
 	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers $(WORKERS) --threads $(THREADS) \
 		--config python:scorekeeper.gunicorn_conf \
 		'scorekeeper.wsgi:app'
