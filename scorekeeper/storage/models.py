@@ -63,6 +63,11 @@ class GameRow(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
     version: Mapped[int] = mapped_column(Integer, default=0)  # +1 on every change
+    # The table the game was played at, if any (a game belongs to at most one); deleting the
+    # table deletes its games (the use case deletes them itself too, see scorekeeper/tables.py).
+    table_id: Mapped[int | None] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), nullable=True, index=True, default=None
+    )
 
 
 class PlayerRow(Base):
@@ -104,3 +109,47 @@ class HistoryRow(Base):
     at: Mapped[datetime] = mapped_column(UTCDateTime)
     kind: Mapped[HistoryKind] = mapped_column(String(10))
     details: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class TableRow(Base):
+    """A group that plays together: its own capability links and a name; its games point at it."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    # Only sha256 hex digests of the capability tokens are stored, as for games.
+    edit_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    view_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    name: Mapped[str] = mapped_column(String(100), default="")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    version: Mapped[int] = mapped_column(Integer, default=0)  # +1 on every change at the table
+
+
+# What a table history row records; stored as its name, so a new kind needs no migration.
+TableHistoryKind = Literal["rename", "merge", "move", "delete"]
+
+
+class TableHistoryRow(Base):
+    """A rename or merge of a player's name, a game moved in or deleted: what changed at a table."""
+
+    __tablename__ = "table_history"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime)
+    kind: Mapped[TableHistoryKind] = mapped_column(String(10))
+    details: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class GameTotalsRow(Base):
+    """The statistics' cache: a game's engine totals as JSON, valid while the game is at `version`.
+
+    Derived data, never the truth: it may be emptied at any time and is rebuilt from the entries.
+    """
+
+    __tablename__ = "game_totals"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    totals: Mapped[dict[str, Any]] = mapped_column(JSON)
