@@ -10,6 +10,8 @@ ldconfig -p 2>/dev/null | grep -q 'libpango-1.0.so' || needed+=(libpango-1.0-0 l
 fc-list 2>/dev/null | grep -qi dejavu || needed+=(fonts-dejavu-core fontconfig)
 # The printed scoresheet sets names and figures in DejaVu Sans/Serif Condensed (fonts-dejavu-extra).
 fc-list 2>/dev/null | grep -qi 'DejaVu Serif Condensed' || needed+=(fonts-dejavu-extra)
+# Players' names may carry emoji: without an emoji font the PDF shows empty boxes (Noto Color Emoji).
+fc-list 2>/dev/null | grep -qi 'Noto Color Emoji' || needed+=(fonts-noto-color-emoji)
 if [ "$purpose" = test ]; then
   command -v chromium >/dev/null 2>&1 || needed+=(chromium)
   command -v pdftoppm >/dev/null 2>&1 || needed+=(poppler-utils)
