@@ -9,5 +9,5 @@ from flask_wtf.csrf import CSRFProtect
 
 csrf = CSRFProtect()
 babel = Babel()
-# Memory storage is per process: enough to slow a script creating games in a loop.
-limiter = Limiter(get_remote_address, storage_uri="memory://", headers_enabled=True)
+# Counters are stored where RATELIMIT_STORAGE_URI says (limits.py; memory:// by default, per process).
+limiter = Limiter(get_remote_address, headers_enabled=True)

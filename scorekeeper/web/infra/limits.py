@@ -1,28 +1,45 @@
-"""Rate limits (Flask-Limiter): on creating games and on every write to a game.
+"""Rate limits (Flask-Limiter), shaped so a stranger can never use up the players' budget.
 
-Limits are per client IP address, so they must be generous: eight phones behind one home
-router share an address. Counters live in process memory (one host is all Scorekeeper needs;
-each gunicorn worker counts on its own, so the effective limit is workers × the setting).
+- **Writes** (every POST to a game: options, turns, undo, corrections, rematch, coach) count
+  per game, keyed by a hash of the link: only a request that opened the game with its edit link
+  is counted. A random token or a view link on a write route never touches any game's budget.
+- **Failed lookups** (any request whose link opens no game, or a view link on a write route)
+  count per client address in a small budget of their own; beyond it the answer is 429 instead
+  of 404. Players, who hold real links, never spend it, so an abusive client behind the same
+  home router cannot lock them out.
+- **New games** count per client address, and a rematch is a new game.
 
-Settings: ``RATE_LIMIT_CREATE`` (POST /new), ``RATE_LIMIT_WRITES`` (every POST to a game:
-options, turns, undo, corrections, rematch, coach), in Flask-Limiter's notation
-("600 per minute; 6000 per hour"); ``RATELIMIT_ENABLED=False`` turns limiting off.
+Settings: ``RATE_LIMIT_CREATE`` (POST /new and rematches), ``RATE_LIMIT_WRITES`` (per game),
+``RATE_LIMIT_FAILED_LOOKUPS`` (per address), in Flask-Limiter's notation ("600 per minute;
+6000 per hour"); ``RATELIMIT_ENABLED=False`` turns limiting off. Counters live where
+``RATELIMIT_STORAGE_URI`` says (default ``memory://``: each gunicorn worker counts on its own).
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask, current_app
+import hashlib
+
+from flask import Blueprint, Flask, Response, current_app, request
+from flask_limiter.util import get_remote_address
+from limits import parse_many
 
 from .extensions import limiter
 
 # A fast table: a turn every few seconds, each one a few POSTs (keypad taps without
-# JavaScript post once per die), from up to eight phones on one address.
+# JavaScript post once per die), from up to eight phones.
 DEFAULT_CREATE = "30 per minute; 300 per hour"
 DEFAULT_WRITES = "600 per minute; 6000 per hour"
+# Players never mistype a link dozens of times a minute; a script guessing links does.
+DEFAULT_FAILED_LOOKUPS = "30 per minute; 300 per hour"
+DEFAULT_STORAGE_URI = "memory://"
 
 # Blueprints whose POST routes write to a game.
 WRITE_BLUEPRINTS = ("play", "coach")
 _limited: set[str] = set()
+
+# Answers that mean the request opened no game (404) or was refused before the view (429):
+# they never count against a game's budget.
+_NOT_A_GAME_WRITE = frozenset({404, 429})
 
 
 def create_limit() -> str:
@@ -31,22 +48,73 @@ def create_limit() -> str:
 
 
 def write_limit() -> str:
-    """The limit on writes to games, shared by all of one address's write routes."""
+    """The limit on writes to one game, shared by all of its write routes."""
     return str(current_app.config.get("RATE_LIMIT_WRITES") or DEFAULT_WRITES)
+
+
+def failed_lookup_limit() -> str:
+    """The limit on requests from one address whose link opens no game."""
+    return str(current_app.config.get("RATE_LIMIT_FAILED_LOOKUPS") or DEFAULT_FAILED_LOOKUPS)
+
+
+def game_key() -> str:
+    """The game a request names, as a hash of its link (the link itself never reaches the counters)."""
+    token = (request.view_args or {}).get("token")
+    text = token if isinstance(token, str) else ""
+    return "game:" + hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def opened_the_game(response: Response) -> bool:
+    """Whether a request counts against the game's budget: it opened the game (not a 404)."""
+    return response.status_code not in _NOT_A_GAME_WRITE
+
+
+# The decorators of the routes that create a game: one budget per address for both.
+limit_new_games = limiter.shared_limit(create_limit, scope="new-games", methods=["POST"])
+# A rematch is a new game; its write to the old game counts too (override_defaults=False keeps
+# the blueprint's per-game limit), and a rematch of a link that opens nothing counts for neither.
+limit_rematch = limiter.shared_limit(
+    create_limit,
+    scope="new-games",
+    key_func=get_remote_address,
+    deduct_when=opened_the_game,
+    override_defaults=False,
+)
+
+
+def failed_lookup_allowed() -> bool:
+    """Count one failed lookup for this address; False once the address is over its budget."""
+    if not limiter.enabled or not current_app.config.get("RATELIMIT_ENABLED", True):
+        return True
+    address = get_remote_address()
+    allowed = True
+    for item in parse_many(failed_lookup_limit()):
+        # hit() counts and answers in one step; every window counts the attempt.
+        if not limiter.limiter.hit(item, "failed-lookups", address):
+            allowed = False
+    return allowed
 
 
 def init_app(app: Flask) -> None:
     """Bind the limiter to the app, then limit the write blueprints already registered."""
     # The limiter is one object for every app in the process: each app states its own choice.
     app.config.setdefault("RATELIMIT_ENABLED", True)
+    app.config.setdefault("RATELIMIT_STORAGE_URI", DEFAULT_STORAGE_URI)
     app.config.setdefault("RATE_LIMIT_CREATE", DEFAULT_CREATE)
     app.config.setdefault("RATE_LIMIT_WRITES", DEFAULT_WRITES)
+    app.config.setdefault("RATE_LIMIT_FAILED_LOOKUPS", DEFAULT_FAILED_LOOKUPS)
     limiter.init_app(app)
     for name in WRITE_BLUEPRINTS:
         blueprint = app.blueprints.get(name)
         # app.blueprints is typed with Flask's sansio base class; the limiter decorates flask.Blueprint.
         if isinstance(blueprint, Blueprint) and name not in _limited:
             # Limits attach to the blueprint's name, process-wide: once is enough.
-            # One bucket for every write route of every game: an address's write budget.
-            limiter.shared_limit(write_limit, scope="game-writes", methods=["POST"])(blueprint)
+            # One bucket per game for every write route; only requests that opened it count.
+            limiter.shared_limit(
+                write_limit,
+                scope="game-writes",
+                key_func=game_key,
+                deduct_when=opened_the_game,
+                methods=["POST"],
+            )(blueprint)
             _limited.add(name)

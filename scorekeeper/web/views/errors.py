@@ -14,6 +14,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorekeeper import games
 
+from ..infra.limits import failed_lookup_allowed
 from ..infra.recent import forget
 
 
@@ -70,12 +71,20 @@ def handle_not_found(error: games.GameNotFound):
     token = (request.view_args or {}).get("token")
     if isinstance(token, str):
         forget(token)
-    return render_error(404)
+    return _failed_lookup()
 
 
 def handle_read_only(error: games.ReadOnly):
     """A view link on a write route: the same 404 as a wrong token."""
-    return render_error(404)
+    return _failed_lookup()
+
+
+def _failed_lookup():
+    """404, or 429 once this address has sent too many links that open nothing (limits.py)."""
+    if failed_lookup_allowed():
+        return render_error(404)
+    page, status = render_error(429)
+    return page, status, {"Retry-After": "60"}
 
 
 def handle_fault(error: Exception):

@@ -7,9 +7,8 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from scorekeeper import games, storage
 from scorekeeper.rules import MAX_PLAYERS, MIN_PLAYERS, Edition, RuleViolation
 
-from ..infra.extensions import limiter
 from ..infra.i18n import translate
-from ..infra.limits import create_limit
+from ..infra.limits import limit_new_games
 from ..infra.recent import recent_games, remember
 from .forms import NewGameForm, check_names
 
@@ -40,7 +39,7 @@ def _edit_players(names: list[str], action: str) -> tuple[list[str], int | None]
 
 
 @bp.route("/new", methods=["GET", "POST"])
-@limiter.limit(create_limit, methods=["POST"])  # RATE_LIMIT_CREATE, see limits.py
+@limit_new_games  # RATE_LIMIT_CREATE per address, shared with rematches (limits.py)
 def new_game():
     """Players, rules and title; Add/Remove/Move up re-render the form, Start creates the game."""
     form = NewGameForm()

@@ -22,6 +22,7 @@ from scorekeeper import games, storage
 from scorekeeper.rules import BadDice, Dice
 
 from ..infra.i18n import box_names, translate
+from ..infra.limits import limit_rematch
 from ..infra.recent import remember
 from ..viewmodels.export import export_game
 from ..viewmodels.presenters import Entry, announcement, build_entry, keypad_text, turn_summary
@@ -267,6 +268,7 @@ def export(token: str):
 
 
 @bp.post("/rematch")
+@limit_rematch  # a new game: counted with POST /new (limits.py)
 def rematch(token: str):
     """Same players, edition, title and coach setting: a new game, opened at once."""
     ActionForm()  # CSRFProtect has checked the token already
