@@ -171,8 +171,11 @@ class _Opened:
 
 
 def clean_text(value: object) -> str:
-    """Trimmed text with runs of white space made one space ("" for anything but text)."""
-    return " ".join(value.split()) if isinstance(value, str) else ""
+    """Trimmed text in Unicode NFC with runs of white space made one space ("" for anything but text).
+
+    NFC: "é" typed as one character or as e + a combining accent is one and the same name.
+    """
+    return " ".join(unicodedata.normalize("NFC", value).split()) if isinstance(value, str) else ""
 
 
 def _printable(text: str) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from .infra import compression, hardening, i18n, limits, security
+from .infra import compression, converters, hardening, i18n, limits, security
 from .infra.extensions import csrf
 from .viewmodels import presenters
 from .views import coach, errors, home, live, play, printing, share
@@ -47,6 +47,7 @@ def template_helpers() -> dict[str, object]:
 
 def init_app(app: Flask) -> None:
     """Register extensions, blueprints, error pages, headers and template helpers."""
+    converters.init_app(app)  # before any blueprint: its routes compile with it
     csrf.init_app(app)
     i18n.init_app(app)
     security.init_app(app)

@@ -31,6 +31,10 @@ def check_names(raw: list[str]) -> tuple[list[str], dict[int, str], str | None]:
     return list(checked.names), errors, overall
 
 
+# The values a ticked coach checkbox sends (the form's own "y"; "on" is a browser's default).
+COACH_ON_VALUES = ("y", "on")
+
+
 class NewGameForm(FlaskForm):
     """Players in seat order, the edition, an optional title and coach mode."""
 
@@ -46,6 +50,14 @@ class NewGameForm(FlaskForm):
         # edition registered later (a plugin, a test) is offered by the page, so accept it too.
         if field.data not in EDITIONS:
             raise ValidationError(lazy_gettext("Choose one of the rules."))
+
+    def validate_coach(self, field: Field) -> None:
+        # A BooleanField takes any value but "false" as on ("off", "0", "n" too): only the
+        # checkbox's own value ("y", or a browser's default "on") means on, absence means off.
+        raw = field.raw_data or []
+        if raw and raw[0] not in COACH_ON_VALUES:
+            field.data = False
+            raise ValidationError(lazy_gettext("Coach mode is a tick box: tick it, or leave it empty."))
 
     def validate_title(self, field: Field) -> None:
         _, reason = games.check_title(field.data)
