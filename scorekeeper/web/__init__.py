@@ -15,10 +15,10 @@ from flask import Flask
 from .infra import compression, converters, hardening, i18n, limits, security
 from .infra.extensions import csrf
 from .viewmodels import presenters
-from .views import coach, errors, home, live, play, printing, share
+from .views import coach, errors, home, install, live, play, printing, share
 
 # Blueprint modules, in registration order.
-BLUEPRINTS = (home, play, printing, share, live, coach)
+BLUEPRINTS = (home, play, printing, share, live, coach, install)
 
 
 def template_helpers() -> dict[str, object]:

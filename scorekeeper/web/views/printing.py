@@ -71,12 +71,18 @@ def _unknown_edition(error: UnknownEdition):
     )
 
 
-def _edition_links(current: Ruleset) -> list[tuple[str, str, bool]]:
+def _edition_links(
+    current: Ruleset, endpoint: str = "printing.blank_sheet", **values: str
+) -> list[tuple[str, str, bool]]:
     """(name, blank sheet URL, is it this one) for every edition: the blank sheet's chooser."""
     return [
-        (gettext(rules.name), url_for("printing.blank_sheet", edition=rules.id), rules == current)
+        (gettext(rules.name), url_for(endpoint, **values, edition=rules.id), rules == current)
         for rules in Edition
     ]
+
+
+def _game_url(token: str) -> str:
+    return f"{request.script_root}/g/{quote(token, safe='')}"
 
 
 def _show_log() -> bool:
@@ -149,8 +155,10 @@ def sheet(token: str) -> str:
         game_sheet(loaded),
         file_stem(loaded.title, loaded.created_at.date()),
         for_pdf=False,
-        back_url=f"{request.script_root}/g/{quote(token, safe='')}",
+        back_url=_game_url(token),
+        back_label=gettext("Back to the game"),
         pdf_links=_pdf_links("printing.game_pdf", token=token),
+        blank_url=url_for("printing.game_blank_sheet", token=token),
     )
 
 
@@ -173,8 +181,26 @@ def blank_sheet() -> str:
         _blank_stem(rules),
         for_pdf=False,
         back_url=f"{request.script_root}/",
+        back_label=gettext("Back to the start page"),
         pdf_links=_pdf_links("printing.blank_pdf", edition=rules.id),
         editions=_edition_links(rules),
+    )
+
+
+@bp.get("/g/<token>/blank-sheet")
+def game_blank_sheet(token: str) -> str:
+    """The blank sheet offered by a game's print view: that game's edition unless another is
+    chosen, and the way back leads to that game."""
+    loaded = load_or_404(token)
+    rules = _edition_arg() if request.args.get("edition") else loaded.edition
+    return _render(
+        blank_pad(rules),
+        _blank_stem(rules),
+        for_pdf=False,
+        back_url=_game_url(token),
+        back_label=gettext("Back to the game"),
+        pdf_links=_pdf_links("printing.blank_pdf", edition=rules.id),
+        editions=_edition_links(rules, "printing.game_blank_sheet", token=token),
     )
 
 
