@@ -9,7 +9,8 @@ WORKERS ?= 2
 THREADS ?= 4
 FLASK := $(BIN)/flask --app scorekeeper
 
-.PHONY: run dev test test-fast lint setup system-deps run-deps migrate advisor bench clean
+.PHONY: run dev test test-fast lint setup system-deps run-deps migrate advisor bench clean \
+	compile-translations translations
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +22,27 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/activate
 	touch $@
 
 setup: $(VENV)/.installed
+
+# Translations: the .po catalogues are the source; the .mo files Flask-Babel reads are built from
+# them (git-ignored, so never stale in a commit) and rebuilt whenever a .po changes.
+TRANSLATIONS := scorekeeper/translations
+LANGUAGES := fr de sv es
+MO_FILES := $(foreach lang,$(LANGUAGES),$(TRANSLATIONS)/$(lang)/LC_MESSAGES/messages.mo)
+
+$(TRANSLATIONS)/%/LC_MESSAGES/messages.mo: $(TRANSLATIONS)/%/LC_MESSAGES/messages.po | $(VENV)/.installed
+	$(BIN)/pybabel compile --locale $* --input-file $< --output-file $@
+
+compile-translations: $(MO_FILES)
+
+# After adding strings: re-extract messages.pot from the code and templates, merge it into every
+# catalogue (new strings arrive empty, never guessed: the catalogue test then names each one to
+# translate), and compile. Removed strings leave the catalogues.
+translations: setup
+	$(BIN)/pybabel extract -F $(TRANSLATIONS)/babel.cfg -k N_ -k NC_:1c,2 -k lazy_gettext \
+		--no-location --sort-output -o $(TRANSLATIONS)/messages.pot .
+	$(BIN)/pybabel update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) \
+		--no-fuzzy-matching --ignore-obsolete
+	$(MAKE) compile-translations
 
 # Debian packages: the tests need Chromium, poppler and PostgreSQL; serving needs only Pango and fonts.
 system-deps:
@@ -36,13 +58,13 @@ migrate: setup
 advisor: setup
 	$(FLASK) advisor build --if-missing
 
-run: run-deps migrate advisor
+run: run-deps migrate advisor compile-translations
 	@bash scripts/print-address.sh $(PORT) $(HOST)
 	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers $(WORKERS) --threads $(THREADS) \
 		--config python:scorekeeper.gunicorn_conf \
 		'scorekeeper.wsgi:app'
 
-dev: migrate
+dev: migrate compile-translations
 	$(FLASK) run --debug --host 127.0.0.1 --port $(PORT)
 
 # Ruff (lint and format) and mypy, configured in pyproject.toml.
@@ -55,13 +77,13 @@ lint: setup
 # processes (pytest-xdist; each has its own PostgreSQL cluster, they share the coach's tables).
 # A quarter of each Hypothesis budget (tests/support/examples.py), and bytecode caches kept even
 # where the shell sets PYTHONDONTWRITEBYTECODE: re-compiling every test module costs 8 s a run.
-test-fast: setup system-deps
+test-fast: setup system-deps compile-translations
 	env -u PYTHONDONTWRITEBYTECODE SCOREKEEPER_FAST_TESTS=1 \
 		$(BIN)/python -m pytest -p no:cacheprovider -m 'not browser and not slow' -n 2 $(PYTEST_ARGS)
 
 # Everything, as CI runs it: lint, the whole suite on two processes (CI has two cores), and every
 # branch of the rules engine covered (pytest-cov gathers the workers' coverage).
-test: setup system-deps lint
+test: setup system-deps lint compile-translations
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -p no:cacheprovider -n 2 \
 		--cov=scorekeeper/rules --cov-branch --cov-report=term-missing:skip-covered \
 		--cov-fail-under=100 $(PYTEST_ARGS)

@@ -130,6 +130,7 @@ class LoadedGame:
     access: Access
     edit_token: str | None
     view_token: str
+    language: str | None = None  # the language its sheet prints in ("de"); None: each phone's own
 
 
 @dataclass(frozen=True)
@@ -223,7 +224,12 @@ def check_title(title: object) -> tuple[str, Message | None]:
 
 
 def create_game(
-    db: Db, players: Sequence[str], edition: Edition | str, title: str = "", coach: bool = False
+    db: Db,
+    players: Sequence[str],
+    edition: Edition | str,
+    title: str = "",
+    coach: bool = False,
+    language: str | None = None,
 ) -> Created:
     """Store a new game; BadSettings for names or a title check_players/check_title refuse."""
     checked = check_players(players)
@@ -248,6 +254,7 @@ def create_game(
             coach=coach,
             players=names,
             now=now,
+            language=language or None,
         )
     loaded = LoadedGame(
         title=title,
@@ -259,6 +266,7 @@ def create_game(
         access="edit",
         edit_token=edit_token,
         view_token=view_token,
+        language=language or None,
     )
     return Created(edit_token=edit_token, view_token=view_token, game=loaded)
 
@@ -408,6 +416,7 @@ def _open(session: Session, token: str, *, lock: bool = False) -> _Opened:
         access=access,
         edit_token=edit_token,
         view_token=view_token,
+        language=record.language,
     )
     return _Opened(id=record.id, loaded=loaded)
 

@@ -13,6 +13,11 @@ def N_(text: str) -> str:
     return text
 
 
+def NC_(context: str, text: str) -> str:
+    """Mark a string for translation in a context (msgctxt), where one edition words it its own way."""
+    return text
+
+
 @dataclass(frozen=True)
 class Message:
     """``template % params`` in English; a param that is itself a Message is translated too.

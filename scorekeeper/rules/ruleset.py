@@ -92,6 +92,8 @@ class Ruleset(str, metaclass=_Registry):
     has_coach: bool
     upper_totals: tuple[TotalRow, ...]
     lower_totals: tuple[TotalRow, ...]
+    # The translation context (msgctxt) of the labels this edition words its own way, if any.
+    vocabulary: str | None
     # Built once by __new__ from the boxes.
     _index: dict[object, int]
     _keys: tuple[str, ...]
@@ -120,6 +122,7 @@ class Ruleset(str, metaclass=_Registry):
             "has_coach": True,
             "upper_totals": (),
             "lower_totals": (),
+            "vocabulary": None,
             **spec,
         }
         fields["_index"] = {box.key: i for i, box in enumerate(boxes)}
@@ -251,6 +254,7 @@ _SPEC_FIELDS = {
     "has_coach",
     "upper_totals",
     "lower_totals",
+    "vocabulary",
 }
 
 Edition = Ruleset  # the name used outside the package: Edition("hasbro-1996"), Edition.HASBRO_1996

@@ -58,6 +58,8 @@ class GameRow(Base):
     edit_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     view_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     title: Mapped[str] = mapped_column(String(100), default="")
+    # The language its sheet prints in and its TV board shows ("de"); None: each phone's own.
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True, default=None)
     edition: Mapped[str] = mapped_column(String(20))  # a ruleset id, e.g. "hasbro-1996"
     coach: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)

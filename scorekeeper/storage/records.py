@@ -26,6 +26,7 @@ class GameRecord:
     created_at: datetime
     version: int
     players: tuple[str, ...]
+    language: str | None = None  # the game's own language code, if it has one
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,12 +47,13 @@ _GAME_COLUMNS = (
     GameRow.coach,
     GameRow.created_at,
     GameRow.version,
+    GameRow.language,
 )
 
 
 def game_query(
     token_hash: str, *, lock: bool = False
-) -> Select[int, str, str, str, str, bool, datetime, int, str]:
+) -> Select[int, str, str, str, str, bool, datetime, int, str | None, str]:
     """The game whose edit or view hash is this one, joined with its players in seat order.
 
     With lock=True the game row is locked (SELECT … FOR UPDATE on PostgreSQL; SQLite
@@ -73,7 +75,7 @@ def find_game(session: Session, token_hash: str, *, lock: bool = False) -> GameR
     rows = session.execute(game_query(token_hash, lock=lock)).all()
     if not rows:
         return None
-    game_id, edit_hash, view_hash, title, edition, coach, created_at, version, _ = rows[0]
+    game_id, edit_hash, view_hash, title, edition, coach, created_at, version, language, _ = rows[0]
     return GameRecord(
         id=game_id,
         edit_hash=edit_hash,
@@ -84,6 +86,7 @@ def find_game(session: Session, token_hash: str, *, lock: bool = False) -> GameR
         created_at=created_at,
         version=version,
         players=tuple(row.name for row in rows),
+        language=language,
     )
 
 
@@ -115,6 +118,7 @@ def insert_game(
     coach: bool,
     players: Sequence[str],
     now: datetime,
+    language: str | None = None,
 ) -> int:
     """Store a new game and its players; returns its id."""
     game_id = session.execute(
@@ -125,6 +129,7 @@ def insert_game(
             title=title,
             edition=edition,
             coach=coach,
+            language=language,
             created_at=now,
             updated_at=now,
             version=0,

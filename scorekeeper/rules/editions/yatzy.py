@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..boxes import LOWER, UPPER, BoxSpec
-from ..message import N_
+from ..message import N_, NC_
 from ..ruleset import Ruleset, TotalRow, UpperBonus, register
 from ..scoring import chance, face_sum, five_of_a_kind, full_house, kind_only, run, straight, two_pairs
 
@@ -30,9 +30,9 @@ BOXES = tuple(
             N_("Sum of the highest pair"), kind_only(2)),
     BoxSpec("two_pairs", LOWER, N_("Two pairs"), N_("2P"), N_("Two pairs"),
             N_("Sum of two different pairs"), two_pairs),
-    BoxSpec("three_of_a_kind", LOWER, N_("Three of a kind"), N_("3K"), N_("Three of a kind"),
+    BoxSpec("three_of_a_kind", LOWER, NC_("yatzy", "Three of a kind"), N_("3K"), N_("Three of a kind"),
             N_("Sum of the three equal dice"), kind_only(3)),
-    BoxSpec("four_of_a_kind", LOWER, N_("Four of a kind"), N_("4K"), N_("Four of a kind"),
+    BoxSpec("four_of_a_kind", LOWER, NC_("yatzy", "Four of a kind"), N_("4K"), N_("Four of a kind"),
             N_("Sum of the four equal dice"), kind_only(4)),
     BoxSpec("small_straight", LOWER, N_("Small straight"), N_("SS"), N_("Small straight"),
             N_("1-2-3-4-5"), straight((run(1, 5),), SMALL_STRAIGHT), fixed=SMALL_STRAIGHT),
@@ -41,7 +41,7 @@ BOXES = tuple(
     BoxSpec("full_house", LOWER, N_("Full house"), N_("FH"), N_("Full house"),
             N_("Three and two of another: sum of all dice"), full_house(None)),
     BoxSpec("chance", LOWER, N_("Chance"), N_("Ch"), N_("Chance"), N_("Sum of all dice"), chance),
-    BoxSpec("yatzy", LOWER, N_("Yatzy"), N_("Yz"), N_("Yatzy"), N_("5 of a kind"),
+    BoxSpec("yatzy", LOWER, N_("Yatzy"), NC_("yatzy", "Yz"), N_("Yatzy"), N_("5 of a kind"),
             five_of_a_kind(YATZY), fixed=YATZY),
 )
 # fmt: on
@@ -55,6 +55,9 @@ LOWER_TOTALS = (TotalRow("grand_total", N_("Total")),)
 
 _COMMON = {
     "boxes": BOXES,
+    # The labels marked NC_("yatzy", …) above: where a language words Yatzy's boxes apart from
+    # Yahtzee's (German Drilling, only the three dice, against Kniffel's Dreierpasch, all five).
+    "vocabulary": "yatzy",
     "upper_bonus": UpperBonus(threshold=63, points=50),
     "upper_totals": UPPER_TOTALS,
     "lower_totals": LOWER_TOTALS,

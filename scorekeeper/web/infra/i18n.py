@@ -1,21 +1,96 @@
-"""Translation: Flask-Babel setup, and the one place a Message of the lower layers is translated."""
+"""Translation: the request's language, the edition's vocabulary, and the one place a Message is translated.
+
+The language of a request is, first to last: the game's own language on the pages a table prints
+or puts on a TV (set by ``speak_game_language``), the language this phone picked (a cookie set by
+the picker, ``language.py``), the browser's ``Accept-Language``, English.
+
+The vocabulary: a ruleset may name a translation context (``Ruleset.vocabulary``) for the labels
+whose translation differs from another edition's (German Yatzy's "Drilling" where Kniffel says
+"Dreierpasch"). While a page shows such a game, every lookup tries that context first and falls
+back to the plain entry, so only the labels that differ need a second entry in the catalogues.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from babel.lists import format_list
-from flask import Flask, request
-from flask_babel import get_locale, get_translations, gettext
+from flask import Flask, g, request
+from flask_babel import Domain, get_babel, get_locale, get_translations, gettext, refresh
 
 from scorekeeper.rules import Message, Ruleset
 
 from .extensions import babel
 
-LANGUAGES = ("en",)
+# The catalogues in scorekeeper/translations; English is the source language, with no catalogue.
+LANGUAGES = ("en", "fr", "de", "sv", "es")
+# Each language in its own words, as the picker shows it (never translated).
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "de": "Deutsch", "sv": "Svenska", "es": "Español"}
+COOKIE = "lang"
+COOKIE_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie (RFC 6265bis)
+
+
+def language_of(value: object) -> str | None:
+    """A language code we have ("de"), or None for anything else (a cookie or a form value)."""
+    return value if isinstance(value, str) and value in LANGUAGES else None
 
 
 def select_locale() -> str:
-    """The best language the browser asks for among those we have."""
-    return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+    """The game's language where it prints, else this phone's choice, else the browser's, else English."""
+    return (
+        g.get("game_language")
+        or language_of(request.cookies.get(COOKIE))
+        or request.accept_languages.best_match(LANGUAGES)
+        or LANGUAGES[0]
+    )
+
+
+def speak_game_language(language: str | None) -> None:
+    """Render the rest of this request in the game's language (print view, PDF, TV), if it has one."""
+    if language_of(language) and language != g.get("game_language"):
+        g.game_language = language
+        refresh()  # get_locale() may already have been cached for this request
+
+
+class _Vocabulary:
+    """A catalogue seen through an edition's context: its entry for a message if any, else the plain one."""
+
+    def __init__(self, base: Any, context: str) -> None:
+        self._base, self._context = base, context
+
+    def gettext(self, message: str) -> str:
+        found = self._base.pgettext(self._context, message)
+        # gettext returns the very msgid object when there is no entry: identity tells "missing".
+        return self._base.gettext(message) if found is message else found
+
+    def ngettext(self, singular: str, plural: str, num: int) -> str:
+        found = self._base.npgettext(self._context, singular, plural, num)
+        missing = found is singular or found is plural
+        return self._base.ngettext(singular, plural, num) if missing else found
+
+    ugettext = gettext
+    ungettext = ngettext
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._base, name)
+
+
+class _VocabularyDomain(Domain):
+    """The app's catalogues, looked up through an edition's context first."""
+
+    def __init__(self, context: str) -> None:
+        super().__init__()
+        self.context = context
+
+    def get_translations(self) -> Any:
+        return _Vocabulary(get_babel().instance.domain_instance.get_translations(), self.context)
+
+
+def use_vocabulary(rules: Ruleset) -> None:
+    """Translate the rest of this request with the edition's own words (its context), if it has some."""
+    context = getattr(rules, "vocabulary", None)
+    if context:
+        _VocabularyDomain(context).as_default()
 
 
 def _template(message: Message) -> str:
@@ -58,6 +133,11 @@ def edition_description(edition: Ruleset) -> str:
 def names_list(names: list[str]) -> str:
     """Names joined the way the language does it ("Ann, Bo and Cy")."""
     return format_list(list(names), locale=get_locale() or "en")
+
+
+def current_language() -> str:
+    """The request's language code ("de"), one of LANGUAGES."""
+    return language_of(str(get_locale() or "")) or LANGUAGES[0]
 
 
 def init_app(app: Flask) -> None:

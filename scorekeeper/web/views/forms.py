@@ -10,7 +10,7 @@ from wtforms.validators import ValidationError
 from scorekeeper import games
 from scorekeeper.rules import EDITIONS, Edition
 
-from ..infra.i18n import translate
+from ..infra.i18n import language_of, translate
 
 
 class RepeatedField(Field):
@@ -43,6 +43,8 @@ class NewGameForm(FlaskForm):
     edition = StringField(lazy_gettext("Rules"), default=Edition.default().id)
     title = StringField(lazy_gettext("Title (optional)"), filters=[games.clean_text])
     coach = BooleanField(lazy_gettext("Coach mode"), default=False)
+    # The game's own language for its printed sheet and TV board; "" leaves it to each phone.
+    language = StringField(lazy_gettext("Language of the printed sheet"))
     action = HiddenField()
 
     def validate_edition(self, field: Field) -> None:
@@ -50,6 +52,10 @@ class NewGameForm(FlaskForm):
         # edition registered later (a plugin, a test) is offered by the page, so accept it too.
         if field.data not in EDITIONS:
             raise ValidationError(lazy_gettext("Choose one of the rules."))
+
+    def validate_language(self, field: Field) -> None:
+        if field.data and language_of(field.data) is None:
+            raise ValidationError(lazy_gettext("Choose one of the languages."))
 
     def validate_coach(self, field: Field) -> None:
         # A BooleanField takes any value but "false" as on ("off", "0", "n" too): only the

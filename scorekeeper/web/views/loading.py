@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from scorekeeper import games, storage
 
+from ..infra.i18n import use_vocabulary
+
 
 def load_or_404(token: str, *, edit: bool = False) -> games.LoadedGame:
     """The game this token opens; GameNotFound (a 404, see errors.py) for a token that opens nothing.
@@ -14,4 +16,5 @@ def load_or_404(token: str, *, edit: bool = False) -> games.LoadedGame:
     loaded = games.load_game(storage.get_db(), token)
     if edit and loaded.access != "edit":
         raise games.ReadOnly
+    use_vocabulary(loaded.edition)  # the page words the boxes as this edition's sheets do
     return loaded

@@ -14,6 +14,7 @@ from flask_babel import gettext
 from scorekeeper.rules import Edition, Ruleset, find_edition
 
 from ..infra.extensions import limiter
+from ..infra.i18n import speak_game_language, use_vocabulary
 from ..infra.pdf import PAPER_SIZES, render_pdf
 from ..viewmodels.scoresheet import blank_sheet as blank_pad
 from ..viewmodels.scoresheet import game_sheet
@@ -48,12 +49,12 @@ class UnknownEdition(Exception):
 def _edition_arg() -> Ruleset:
     """The edition a blank sheet is drawn for (?edition=…, the default one when not given)."""
     wanted = request.args.get("edition", "")
-    if not wanted:
-        return Edition.default()
     try:
-        return find_edition(wanted)
+        rules = find_edition(wanted) if wanted else Edition.default()
     except ValueError:
         raise UnknownEdition(wanted) from None
+    use_vocabulary(rules)
+    return rules
 
 
 @bp.errorhandler(UnknownEdition)
@@ -151,6 +152,7 @@ def _pdf_response(html: str, stem: str) -> Response:
 def sheet(token: str) -> str:
     """The game's scoresheet laid out for paper, with its print controls on screen."""
     loaded = load_or_404(token)
+    speak_game_language(loaded.language)  # a German table's sheet prints in German from any phone
     return _render(
         game_sheet(loaded),
         file_stem(loaded.title, loaded.created_at.date()),
@@ -167,6 +169,7 @@ def sheet(token: str) -> str:
 def game_pdf(token: str) -> Response:
     """The same scoresheet as a PDF file named after the game's title and date."""
     loaded = load_or_404(token)
+    speak_game_language(loaded.language)
     stem = file_stem(loaded.title, loaded.created_at.date())
     html = _render(game_sheet(loaded), stem, for_pdf=True)
     return _pdf_response(html, stem)

@@ -1,0 +1,65 @@
+"""The language picker: a one-tap form on every page that remembers this phone's language in a cookie."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, redirect, request
+from werkzeug.wrappers import Response as Redirect
+
+from ..infra.extensions import csrf
+from ..infra.i18n import COOKIE, COOKIE_AGE, LANGUAGE_NAMES, LANGUAGES, current_language, language_of
+
+bp = Blueprint("language", __name__)
+
+MAX_PATH = 2000  # longer than any page of ours with its query
+
+
+def return_path() -> str:
+    """Where the picker sends the phone back to: this page (path and query, without the app's prefix)."""
+    return request.full_path.rstrip("?") if request.method == "GET" else request.path
+
+
+def _safe_path(value: object) -> str:
+    """A path on this site ("/g/…?x=1"); "/" for anything that could lead elsewhere."""
+    if not isinstance(value, str) or len(value) > MAX_PATH:
+        return "/"
+    if not value.startswith("/") or value.startswith("//") or "\\" in value or any(c < " " for c in value):
+        return "/"
+    return value
+
+
+@bp.post("/language")
+@csrf.exempt  # a forged post only switches a language; a token would put a session cookie on every page
+def choose() -> Redirect:
+    """Remember the language picked on this phone and go back to the page it was picked on (303)."""
+    response = redirect(request.script_root + _safe_path(request.form.get("next")), 303)
+    language = language_of(request.form.get("lang"))
+    if language is not None:
+        response.set_cookie(
+            COOKIE,
+            language,
+            max_age=COOKIE_AGE,
+            samesite="Lax",
+            httponly=True,
+            secure=request.is_secure,
+        )
+    return response
+
+
+def picker() -> dict[str, object]:
+    """What templates/_language.html shows: every language in its own words, the current one, the way back."""
+    return {
+        "languages": [(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+        "current": current_language(),
+        "next": return_path(),
+    }
+
+
+def vary_on_language(response: Response) -> Response:
+    """Pages differ by the picked language (cookie) and the browser's: caches must key on both."""
+    if response.mimetype == "text/html":
+        response.vary.add("Cookie")
+        response.vary.add("Accept-Language")
+    return response
+
+
+bp.after_app_request(vary_on_language)
