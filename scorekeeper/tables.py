@@ -392,7 +392,8 @@ def _rename(
             new_key = player_key(new)
             if new_key != old_key and any(player_key(name) == new_key for _, _, name in seats):
                 raise TableRefused(Message(NAME_IN_USE, {"name": new}))
-        _refuse_two_in_one_game(session, table.id, seats, old_key, new_key, moving[-1][2], new)
+        typed_old = games.clean_text(old)
+        _refuse_two_in_one_game(session, table.id, seats, old_key, new_key, typed_old, games.clean_text(new))
         now = _now()
         game_ids = sorted({game_id for game_id, _, _ in moving})
         table_records.rename_seats(session, [(game_id, seat) for game_id, seat, _ in moving], new)

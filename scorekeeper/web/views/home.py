@@ -7,10 +7,11 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from scorekeeper import games, storage
 from scorekeeper.rules import MAX_PLAYERS, MIN_PLAYERS, Edition, RuleViolation
 
-from ..infra.i18n import LANGUAGE_NAMES, current_language, translate
+from ..infra.i18n import translate
 from ..infra.limits import limit_new_games
 from ..infra.recent import recent_games, remember
 from .forms import NewGameForm, check_names
+from .tables import create_game_for_form
 
 bp = Blueprint("home", __name__)
 
@@ -58,13 +59,12 @@ def new_game():
             names = [""]
         return _form_page(form, names, name_errors=name_errors, count_error=count_error, status=422)
     try:
-        created = games.create_game(
+        created = create_game_for_form(  # at the table the form names, if any
             storage.get_db(),
             cleaned,
             Edition(form.edition.data),
             title=form.title.data or "",
             coach=bool(form.coach.data),
-            language=form.language.data or None,
         )
     except (games.BadSettings, RuleViolation) as error:  # create_game re-checks what the form checked
         return _form_page(form, names, count_error=translate(error.message), status=422)
@@ -85,7 +85,4 @@ def _form_page(form, names, *, focus=None, name_errors=None, count_error=None, s
         name_max=games.NAME_MAX,
         title_max=games.TITLE_MAX,
         editions=list(Edition),
-        languages=LANGUAGE_NAMES,
-        # A new form proposes this phone's language; a re-shown one keeps what was chosen.
-        game_language=current_language() if form.language.data is None else form.language.data,
     ), status

@@ -18,10 +18,10 @@ from flask import (
 )
 from flask_babel import gettext
 
-from scorekeeper import games, storage
+from scorekeeper import games, storage, tables
 from scorekeeper.rules import BadDice, Dice
 
-from ..infra.i18n import box_names, speak_game_language, translate
+from ..infra.i18n import box_names, translate
 from ..infra.limits import limit_rematch
 from ..infra.recent import remember
 from ..viewmodels.export import export_game
@@ -82,7 +82,6 @@ def game(token: str):
     loaded = load_or_404(token)
     remember(token, list(loaded.game.players), loaded.title)
     if loaded.access != "edit":
-        speak_game_language(loaded.language)  # the TV board speaks the table's language
         return page_or_fragment(
             "games/board.html",
             "games/_board.html",
@@ -275,13 +274,7 @@ def rematch(token: str):
     ActionForm()  # CSRFProtect has checked the token already
     loaded = load_or_404(token, edit=True)
     players = list(loaded.game.players)
-    created = games.create_game(
-        storage.get_db(),
-        players,
-        loaded.edition,
-        title=loaded.title,
-        coach=loaded.coach,
-        language=loaded.language,
-    )
+    # Same settings, and at the same table if the game is at one.
+    created = tables.rematch(storage.get_db(), token)
     remember(created.edit_token, players, loaded.title)
     return redirect(url_for("play.game", token=created.edit_token), 303)

@@ -1,0 +1,382 @@
+"""Tables: start one, its page (games, high scores, players, history), rename and merge players,
+delete a game or the table after a confirmation, export (JSON, CSV) and import; a game's own
+page to move it to a table or delete it.
+
+Every form posts and redirects (POST-redirect-GET); a refusal re-renders the page with its
+reason (422). A token that opens no table, or a view link on a write route, is a 404.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    flash,
+    get_flashed_messages,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext
+from flask_wtf.csrf import CSRFError, validate_csrf
+from wtforms import ValidationError
+
+from scorekeeper import games, storage, tables
+
+from ..infra.extensions import csrf
+from ..infra.i18n import translate
+from ..viewmodels.table_page import export_csv, export_table, game_lines, high_scores
+from .errors import render_error
+from .forms import ActionForm, as_int
+from .loading import load_or_404
+from .share import qr_svg
+
+bp = Blueprint("tables", __name__)
+
+NAME_FIELD_MAX = 200  # a posted name longer than this is not an attempt at a name
+IMPORT_MAX_BYTES = 8 * 1024 * 1024  # a few thousand games; the app's usual form limit is far smaller
+
+
+# -- links -----------------------------------------------------------------------------
+
+
+def table_url(token: str) -> str:
+    """The absolute URL of the table page for this token (PUBLIC_URL first, as for games)."""
+    base = (current_app.config.get("PUBLIC_URL") or "").rstrip("/")
+    if base:
+        return base + url_for("tables.table", token=token)
+    return url_for("tables.table", token=token, _external=True)
+
+
+def table_links(table: tables.LoadedTable) -> list[dict[str, Any]]:
+    """Both links of a table opened with its edit link, each with its QR code; none for a view link."""
+    if table.access != "edit" or not table.edit_token:
+        return []
+    edit_url, view_url = table_url(table.edit_token), table_url(table.view_token)
+    return [
+        {
+            "kind": "edit",
+            "url": edit_url,
+            "heading": gettext("Edit link"),
+            "explanation": gettext("For the players: start games here, rename players, delete games."),
+            "qr_label": gettext("QR code of the edit link"),
+            "qr": qr_svg(edit_url),
+        },
+        {
+            "kind": "view",
+            "url": view_url,
+            "heading": gettext("View link"),
+            "explanation": gettext("For anyone to look: every game and record, with nothing to change."),
+            "qr_label": gettext("QR code of the view link"),
+            "qr": qr_svg(view_url),
+        },
+    ]
+
+
+def token_from_link(text: object) -> str:
+    """The token in a pasted table link ("https://…/t/TOKEN" or the token alone)."""
+    if not isinstance(text, str):
+        return ""
+    text = text.strip()[:NAME_FIELD_MAX].split("?")[0].split("#")[0].rstrip("/")
+    return text.rsplit("/", 1)[-1]
+
+
+def _text(value: object) -> str:
+    return value[:NAME_FIELD_MAX] if isinstance(value, str) else ""
+
+
+def _statistics(table_id: int) -> Any:
+    """The statistics partial's figures, if the statistics module is installed (None otherwise)."""
+    try:
+        from scorekeeper import statistics
+    except ImportError:
+        return None
+    compute = getattr(statistics, "table_statistics", None)
+    return None if compute is None else compute(storage.get_db(), table_id)
+
+
+# -- a new game at a table (the new-game form of home.py) ------------------------------
+
+
+def create_game_for_form(db: games.Db, players: list[str], edition: Any, **settings: Any) -> games.Created:
+    """games.create_game, or tables.start_game when the new-game form carries a table's edit link."""
+    table_token = request.form.get("table")
+    if table_token:
+        return tables.start_game(db, table_token, players, edition, **settings)
+    return games.create_game(db, players, edition, **settings)
+
+
+@bp.app_context_processor
+def new_game_table() -> dict[str, Any]:
+    """The table the new-game form starts a game at (``?table=`` or its hidden field), for its note."""
+    if request.endpoint != "home.new_game":
+        return {}
+    token = request.values.get("table")
+    if not token:
+        return {}
+    try:
+        found = tables.load_table(storage.get_db(), token)
+    except tables.TableNotFound:
+        found = None
+    if found is None or found.access != "edit":
+        return {
+            "new_game_table": None,
+            "new_game_table_error": gettext("This link opens no table you can play at."),
+        }
+    return {"new_game_table": found, "new_game_table_token": token}
+
+
+# -- errors ----------------------------------------------------------------------------
+
+
+@bp.app_errorhandler(tables.TableNotFound)
+@bp.app_errorhandler(tables.TableReadOnly)
+def no_table(error: Exception):
+    """A token that opens no table, or a view link on a write route: the same 404."""
+    return render_error(
+        404,
+        gettext("No table here"),
+        gettext("This link opens no table. Check that it was copied whole; the table may have been deleted."),
+    )
+
+
+# -- starting and importing ------------------------------------------------------------
+
+
+@bp.route("/t/new", methods=["GET", "POST"])
+def new_table():
+    """Name a table (optional) and start it."""
+    form = ActionForm()
+    if request.method == "GET":
+        return render_template("tables/new.html", name="", error=None, name_max=tables.NAME_MAX)
+    name = _text(request.form.get("name"))
+    if not form.validate():
+        return render_template("tables/new.html", name=name, error=None, name_max=tables.NAME_MAX), 400
+    try:
+        created = tables.create_table(storage.get_db(), name)
+    except tables.TableRefused as refusal:
+        error = translate(refusal.message)
+        return render_template("tables/new.html", name=name, error=error, name_max=tables.NAME_MAX), 422
+    return redirect(url_for("tables.table", token=created.edit_token), 303)
+
+
+@bp.route("/t/import", methods=["GET", "POST"])
+@csrf.exempt  # checked below, once the larger body limit of this one form is set
+def import_table():
+    """Upload a table's JSON export: a new table with every game, or the reason nothing was stored."""
+    if request.method == "GET":
+        return render_template("tables/import.html", error=None)
+    request.max_content_length = IMPORT_MAX_BYTES
+    if current_app.config.get("WTF_CSRF_ENABLED", True):
+        try:
+            validate_csrf(request.form.get("csrf_token"))
+        except ValidationError as error:
+            raise CSRFError(str(error)) from None
+    upload = request.files.get("file")
+    raw = upload.read(IMPORT_MAX_BYTES + 1) if upload is not None else b""
+    try:
+        if not raw:
+            raise tables.ImportRefused(games.Message(tables.IMPORT_NOT_A_TABLE))
+        try:
+            document = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise tables.ImportRefused(games.Message(tables.IMPORT_NOT_A_TABLE)) from None
+        created = tables.import_table(storage.get_db(), document)
+    except tables.ImportRefused as refusal:
+        return render_template("tables/import.html", error=translate(refusal.message)), 422
+    flash(gettext("The table was imported: every game was checked by the rules."))
+    return redirect(url_for("tables.table", token=created.edit_token), 303)
+
+
+# -- the table page --------------------------------------------------------------------
+
+
+def _page(token: str, *, status: int = 200, error: str | None = None, form_values: dict | None = None):
+    contents = tables.open_table(storage.get_db(), token)
+    return render_template(
+        "tables/table.html",
+        token=token,
+        table=contents.table,
+        contents=contents,
+        lines=game_lines(contents),
+        high_scores=high_scores(contents),
+        history=[(event.at, translate(event.message)) for event in reversed(contents.history)],
+        links=table_links(contents.table),
+        statistics=_statistics(contents.table.id),
+        notices=[str(message) for message in get_flashed_messages()],
+        error=error,
+        values=form_values or {},
+        name_max=games.NAME_MAX,
+    ), status
+
+
+@bp.get("/t/<token>")
+def table(token: str):
+    """The table page: edit link (with its forms) or view link (read only)."""
+    return _page(token)
+
+
+@bp.get("/t/<token>/new-game")
+def new_game(token: str):
+    """Start a game at this table: the new-game form, carrying the table's link."""
+    found = tables.load_table(storage.get_db(), token)  # a wrong link is a 404 here, not on Start
+    if found.access != "edit":
+        raise tables.TableReadOnly
+    return redirect(url_for("home.new_game", table=token), 303)
+
+
+@bp.post("/t/<token>/rename")
+def rename(token: str):
+    """Call a player another name in every game of the table."""
+    return _rename_or_merge(token, merge=False)
+
+
+@bp.post("/t/<token>/merge")
+def merge(token: str):
+    """Make two spellings one player."""
+    return _rename_or_merge(token, merge=True)
+
+
+def _rename_or_merge(token: str, *, merge: bool):
+    ActionForm()  # CSRFProtect has checked the token already
+    db = storage.get_db()
+    version = as_int(request.form.get("version"))
+    values = {key: _text(request.form.get(key)) for key in ("player", "name", "keep", "other")}
+    try:
+        if merge:
+            tables.merge_players(
+                db, token, version if version is not None else -1, values["keep"], values["other"]
+            )
+            flash(
+                gettext(
+                    "%(other)s and %(keep)s are now one player.", other=values["other"], keep=values["keep"]
+                )
+            )
+        else:
+            tables.rename_player(
+                db, token, version if version is not None else -1, values["player"], values["name"]
+            )
+            flash(gettext("Renamed in every game of this table."))
+    except tables.TableRefused as refusal:
+        return _page(token, status=422, error=translate(refusal.message), form_values=values)
+    return redirect(url_for("tables.table", token=token, _anchor="players"), 303)
+
+
+@bp.route("/t/<token>/games/<int:game_id>/delete", methods=["GET", "POST"])
+def delete_game(token: str, game_id: int):
+    """Confirm, then delete one game of the table for good."""
+    db = storage.get_db()
+    contents = tables.open_table(db, token)
+    if contents.table.access != "edit":
+        raise tables.TableReadOnly
+    lines = {line.id: line for line in game_lines(contents)}
+    line = lines.get(game_id)
+    if request.method == "GET" or line is None:
+        status = 200 if line is not None else 404
+        return render_template(
+            "tables/delete_game.html", token=token, table=contents.table, line=line
+        ), status
+    ActionForm()
+    try:
+        tables.delete_game_at_table(db, token, game_id)
+    except tables.TableRefused as refusal:
+        return _page(token, status=422, error=translate(refusal.message))
+    flash(gettext("The game was deleted."))
+    return redirect(url_for("tables.table", token=token, _anchor="games"), 303)
+
+
+@bp.route("/t/<token>/delete", methods=["GET", "POST"])
+def delete_table(token: str):
+    """Confirm, then delete the table and all its games for good."""
+    db = storage.get_db()
+    contents = tables.open_table(db, token)
+    if contents.table.access != "edit":
+        raise tables.TableReadOnly
+    if request.method == "GET":
+        return render_template(
+            "tables/delete_table.html", token=token, table=contents.table, count=len(contents.games)
+        )
+    ActionForm()
+    count = tables.delete_table(db, token)
+    flash(gettext("The table and its %(count)d game(s) were deleted.", count=count))
+    return redirect(url_for("tables.deleted"), 303)
+
+
+@bp.get("/t/<token>/export.json")
+def export_json(token: str):
+    """Every game of the table with its entries, as a JSON file (view link enough)."""
+    contents = tables.open_table(storage.get_db(), token)
+    body = json.dumps(export_table(contents), ensure_ascii=False, indent=1)
+    return _download(body, "application/json", "table.json")
+
+
+@bp.get("/t/<token>/export.csv")
+def export_spreadsheet(token: str):
+    """One row per game and player with every box and total, as a CSV file (view link enough)."""
+    contents = tables.open_table(storage.get_db(), token)
+    return _download(export_csv(contents), "text/csv", "table.csv")
+
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+# -- a game's table --------------------------------------------------------------------
+
+
+@bp.route("/g/<token>/table", methods=["GET", "POST"])
+def game_table(token: str):
+    """The game's table (edit link): move a game started alone to a table, or delete the game."""
+    loaded = load_or_404(token, edit=True)
+    db = storage.get_db()
+    error = None
+    link = ""
+    if request.method == "POST":
+        ActionForm()
+        link = _text(request.form.get("table"))
+        try:
+            moved = tables.move_game(db, token, token_from_link(link))
+        except (tables.TableNotFound, tables.TableReadOnly):
+            error = gettext("That is not a table's edit link. Open the table with its edit link and copy it.")
+        except tables.TableRefused as refusal:
+            error = translate(refusal.message)
+        else:
+            flash(gettext("The game is now at the table %(name)s.", name=moved.name or gettext("(no name)")))
+            return redirect(url_for("tables.game_table", token=token), 303)
+    at = tables.table_of_game(db, token)
+    return render_template(
+        "tables/game_table.html",
+        token=token,
+        loaded=loaded,
+        at=at,
+        link=link,
+        error=error,
+        notices=[str(message) for message in get_flashed_messages()],
+    ), (422 if error else 200)
+
+
+@bp.route("/g/<token>/delete", methods=["GET", "POST"])
+def delete_own_game(token: str):
+    """Confirm, then delete this game for good from its edit link."""
+    loaded = load_or_404(token, edit=True)
+    if request.method == "GET":
+        return render_template("tables/delete_own_game.html", token=token, loaded=loaded)
+    ActionForm()
+    tables.delete_game(storage.get_db(), token)
+    flash(gettext("The game was deleted."))
+    return redirect(url_for("tables.deleted"), 303)
+
+
+@bp.get("/deleted")
+def deleted():
+    """What was just deleted, said once (the page after a deletion)."""
+    notices = [str(message) for message in get_flashed_messages()]
+    return render_template("tables/deleted.html", notices=notices)
