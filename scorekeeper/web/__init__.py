@@ -15,10 +15,10 @@ from flask import Flask
 from .infra import compression, converters, hardening, i18n, limits, security
 from .infra.extensions import csrf
 from .viewmodels import presenters
-from .views import coach, errors, home, install, live, play, printing, share, tables
+from .views import coach, errors, home, install, language, live, play, printing, share, tables
 
 # Blueprint modules, in registration order.
-BLUEPRINTS = (home, play, printing, share, live, coach, install, tables)
+BLUEPRINTS = (home, play, printing, share, live, coach, language, install, tables)
 
 
 def template_helpers() -> dict[str, object]:
@@ -33,6 +33,7 @@ def template_helpers() -> dict[str, object]:
         "edition_description": i18n.edition_description,
         "names_list": i18n.names_list,
         "get_locale": i18n.get_locale,
+        "language_picker": language.picker,
         # the game page
         "turn_headline": presenters.turn_headline,
         "turn_summary": presenters.turn_summary,

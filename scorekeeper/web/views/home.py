@@ -7,7 +7,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from scorekeeper import games, storage
 from scorekeeper.rules import MAX_PLAYERS, MIN_PLAYERS, Edition, RuleViolation
 
-from ..infra.i18n import translate
+from ..infra.i18n import LANGUAGE_NAMES, current_language, translate
 from ..infra.limits import limit_new_games
 from ..infra.recent import recent_games, remember
 from .forms import NewGameForm, check_names
@@ -65,6 +65,7 @@ def new_game():
             Edition(form.edition.data),
             title=form.title.data or "",
             coach=bool(form.coach.data),
+            language=form.language.data or None,
         )
     except (games.BadSettings, RuleViolation) as error:  # create_game re-checks what the form checked
         return _form_page(form, names, count_error=translate(error.message), status=422)
@@ -85,4 +86,7 @@ def _form_page(form, names, *, focus=None, name_errors=None, count_error=None, s
         name_max=games.NAME_MAX,
         title_max=games.TITLE_MAX,
         editions=list(Edition),
+        languages=LANGUAGE_NAMES,
+        # A new form proposes this phone's language; a re-shown one keeps what was chosen.
+        game_language=current_language() if form.language.data is None else form.language.data,
     ), status

@@ -21,7 +21,7 @@ from flask_babel import gettext
 from scorekeeper import games, storage, tables
 from scorekeeper.rules import BadDice, Dice
 
-from ..infra.i18n import box_names, translate
+from ..infra.i18n import box_names, speak_game_language, translate
 from ..infra.limits import limit_rematch
 from ..infra.recent import remember
 from ..viewmodels.export import export_game
@@ -82,6 +82,7 @@ def game(token: str):
     loaded = load_or_404(token)
     remember(token, list(loaded.game.players), loaded.title)
     if loaded.access != "edit":
+        speak_game_language(loaded.language)  # the TV board speaks the table's language
         return page_or_fragment(
             "games/board.html",
             "games/_board.html",
