@@ -17,6 +17,8 @@ if [ "$purpose" = test ]; then
   command -v pdftoppm >/dev/null 2>&1 || needed+=(poppler-utils)
   # The PostgreSQL tests run their own throwaway cluster with these server binaries (not on PATH).
   compgen -G '/usr/lib/postgresql/*/bin/pg_ctl' >/dev/null || needed+=(postgresql)
+  # The several-instances test starts its own Redis (tests/support/redis_server.py).
+  command -v redis-server >/dev/null 2>&1 || needed+=(redis-server)
 fi
 
 if [ ${#needed[@]} -eq 0 ]; then

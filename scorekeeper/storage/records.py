@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import Select, delete, insert, or_, select, update
 from sqlalchemy.orm import Session
 
+from .engine import CHANGED_KEY
 from .models import EntryRow, GameRow, HistoryKind, HistoryRow, PlayerRow
 
 
@@ -164,12 +165,15 @@ def replace_entry(session: Session, game_id: int, position: int, dice: str, box:
 
 def mark_changed(session: Session, game_id: int, now: datetime, **values: Any) -> int:
     """Bump the game's version (and set any other columns); returns the new version."""
-    return session.execute(
+    version, edit_hash, view_hash = session.execute(
         update(GameRow)
         .where(GameRow.id == game_id)
         .values(version=GameRow.version + 1, updated_at=now, **values)
-        .returning(GameRow.version)
-    ).scalar_one()
+        .returning(GameRow.version, GameRow.edit_hash, GameRow.view_hash)
+    ).one()
+    # After the commit, engine.writing tells the polls of both links (live-update stamps).
+    session.info.setdefault(CHANGED_KEY, set()).update((edit_hash, view_hash))
+    return version
 
 
 def add_history(

@@ -1,0 +1,93 @@
+"""An idle poll costs no transaction and no session work, yet a change from any process shows at once.
+
+Each process remembers the version it last read per link (web/infra/poll_cache.py) and trusts it
+while the game's change stamp (storage/changes.py, a file every process of the host maps) is
+unchanged. Two apps on one SQLite file stand for two gunicorn workers.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from flask.sessions import SecureCookieSessionInterface
+from sqlalchemy import event
+
+from scorekeeper import games, storage
+from scorekeeper.storage.changes import TRUST_LOCAL_ONLY_S, Changes
+
+
+class Counting(SecureCookieSessionInterface):
+    """The default session interface, counting the cookies it opens."""
+
+    opened = 0
+
+    def open_session(self, app, request):
+        Counting.opened += 1
+        return super().open_session(app, request)
+
+
+def transactions(app) -> list[str]:
+    """A list that grows by one on every transaction begun on the app's engine."""
+    begun: list[str] = []
+    event.listen(storage.get_engine(app), "begin", lambda connection: begun.append("begin"))
+    return begun
+
+
+def test_an_idle_poll_opens_no_transaction_and_no_session(app, client, make_game):
+    game = make_game(turns=[("12346", "chance")])
+    path = f"/g/{game.view_token}/poll?v=1"
+    assert client.get(path).status_code == 204  # the first one reads the database
+    begun = transactions(app)
+    app.session_interface = Counting()
+    Counting.opened = 0
+    answers = [client.get(path, headers={"Cookie": "session=abc.def.ghi"}) for _ in range(50)]
+    assert {answer.status_code for answer in answers} == {204}
+    assert begun == []
+    assert Counting.opened == 0
+
+
+def test_the_idle_answer_from_memory_is_the_one_flask_sends(client, make_game):
+    game = make_game()
+    path = f"/g/{game.edit_token}/poll?v=0"
+    first, second = client.get(path), client.get(path)
+    assert first.status_code == second.status_code == 204
+    assert first.headers == second.headers
+    assert first.headers["Cache-Control"] == "no-store"
+    assert "Content-Security-Policy" in second.headers
+
+
+def test_a_turn_recorded_by_another_process_shows_on_the_very_next_poll(app, client, make_app, database_path):
+    other = make_app(database_path)  # another worker: its own engine and memory, the same file
+    other_db = other.extensions[storage.DB_KEY]
+    game = games.create_game(other_db, ["Ann", "Bo"], "hasbro-1996")
+    path = f"/g/{game.view_token}/poll?v=0"
+    for _ in range(3):
+        assert client.get(path).status_code == 204  # remembered
+    games.record_turn(other_db, game.edit_token, 0, (1, 2, 3, 4, 6), "chance")
+    moved = client.get(path)
+    assert moved.status_code == 200
+    assert json.loads(moved.data) == {"version": 1}
+    assert client.get(f"/g/{game.view_token}/poll?v=1").status_code == 204
+
+
+def test_undo_and_correction_by_another_process_show_too(client, make_app, database_path):
+    other = make_app(database_path)
+    other_db = other.extensions[storage.DB_KEY]
+    game = games.create_game(other_db, ["Ann", "Bo"], "hasbro-1996")
+    games.record_turn(other_db, game.edit_token, 0, (1, 2, 3, 4, 6), "chance")
+    assert client.get(f"/g/{game.edit_token}/poll?v=1").status_code == 204
+    games.undo_turn(other_db, game.edit_token, 1)
+    assert json.loads(client.get(f"/g/{game.edit_token}/poll?v=1").data) == {"version": 2}
+
+
+def test_a_wrong_token_is_still_404_every_time(client):
+    for _ in range(3):
+        assert client.get("/g/not-a-game-token-at-all/poll?v=0").status_code == 404
+
+
+@pytest.mark.backends("postgresql")
+def test_without_redis_other_hosts_writes_are_trusted_away_within_a_second(app):
+    changes = storage.get_changes(app)
+    assert isinstance(changes, Changes)
+    assert changes.trust_for() == TRUST_LOCAL_ONLY_S <= 1.0
