@@ -127,6 +127,7 @@ class EditionFigures:
     five_box: int | None  # sheet position of the five-of-a-kind box
     optimal: tuple[float, ...] | None  # optimal play's average points per box, when the coach knows
     all_scores: tuple[int, ...]  # every final score of the edition (the distribution)
+    box_means: tuple[float, ...]  # average points per box over every player's sheets
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +242,10 @@ def _edition(
         five_box=five,
         optimal=optimal,
         all_scores=tuple(all_scores),
+        box_means=tuple(
+            sum(tally.boxes[i] for tally in tallies.values()) / len(all_scores)
+            for i in range(len(rules.boxes))
+        ),
     )
 
 

@@ -8,9 +8,9 @@ import unicodedata
 def player_key(name: str) -> str:
     """ "Zoé", "ZOE" and " zoe " share one key ("zoe"); letters other than accents still differ.
 
-    NFKD splits an accented letter into its letter and combining marks, which are dropped;
-    casefold() then compares "Straße" with "STRASSE" as a German reader would.
+    The same key as scorekeeper.tables (merges and renames) uses: casefold, NFKD splits an accented
+    letter into its letter and combining marks, the marks are dropped, then NFC and single spaces.
     """
-    decomposed = unicodedata.normalize("NFKD", name)
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
     bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(bare.casefold().split())
+    return " ".join(unicodedata.normalize("NFC", bare).split())

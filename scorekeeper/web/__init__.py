@@ -14,7 +14,7 @@ from flask import Flask
 
 from .infra import compression, converters, hardening, i18n, limits, security
 from .infra.extensions import csrf
-from .viewmodels import presenters
+from .viewmodels import presenters, table_statistics
 from .views import coach, errors, home, install, language, live, play, printing, share, tables
 
 # Blueprint modules, in registration order.
@@ -43,6 +43,8 @@ def template_helpers() -> dict[str, object]:
         # the coach's figures
         "one_decimal": coach.one_decimal,
         "points_lost": coach.points_lost,
+        # a table's records and statistics: the figures as words and charts
+        "statistics_view": table_statistics.statistics_view,
     }
 
 

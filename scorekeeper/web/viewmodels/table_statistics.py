@@ -1,0 +1,198 @@
+"""What the table page's "Records and statistics" section shows: the figures as words and charts.
+
+Every figure comes from scorekeeper.statistics (the engine's totals); this module only formats
+them in the reader's language and lays out the charts (table_charts). The template prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from flask_babel import format_date, format_decimal, format_percent, gettext
+
+from scorekeeper.statistics import EditionFigures, GameLine, PlayerFigures, TableStatistics
+
+from ..infra.i18n import box_name, edition_name
+from .coach_chart import Chart
+from .table_charts import BoxChart, Histogram, Line, box_chart, histogram, line_chart
+
+RECENT = 20  # rows of the scores-over-time chart's data table: the latest games (the list has all)
+DASH = "—"
+
+
+@dataclass(frozen=True, slots=True)
+class GameRowView:
+    """A row of the game list."""
+
+    date: str
+    edition: str
+    title: str
+    results: tuple[tuple[str, str], ...]  # (name, total) in seat order
+    winners: str  # "" while the game is not over
+    over: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRowView:
+    """A player's figures, formatted."""
+
+    name: str
+    games: str
+    wins: str
+    win_rate: str
+    mean: str
+    stdev: str
+    best: str
+    worst: str
+    upper_bonus_rate: str
+    five_rate: str
+    extra_per_game: str
+
+
+@dataclass(frozen=True, slots=True)
+class BoxRowView:
+    """A row of the points-per-box table: the box, the table, each player, optimal play."""
+
+    name: str
+    table: str
+    players: tuple[str, ...]
+    optimal: str
+
+
+@dataclass(frozen=True, slots=True)
+class EditionView:
+    """One edition's section."""
+
+    slug: str  # for element ids
+    name: str
+    games: int
+    players: tuple[PlayerRowView, ...]
+    names: tuple[str, ...]
+    five_name: str | None  # the five-of-a-kind box's name, None if the edition has none
+    has_extra: bool
+    high_scores: tuple[tuple[str, str, str, str], ...]  # (place, name, total, date)
+    head_to_head: tuple[tuple[str, tuple[str, ...]], ...]  # (row player, "won–lost" against each column)
+    boxes: tuple[BoxRowView, ...]
+    has_optimal: bool
+    scores_chart: Chart
+    recent: tuple[tuple[str, tuple[str, ...]], ...]  # (game number, each player's score or —), latest last
+    histogram: Histogram
+    box_chart: BoxChart
+
+
+@dataclass(frozen=True, slots=True)
+class StatisticsView:
+    """The whole section."""
+
+    games: tuple[GameRowView, ...]
+    editions: tuple[EditionView, ...]
+    finished: int
+
+
+def statistics_view(statistics: TableStatistics) -> StatisticsView:
+    """The section of these statistics, in the request's language."""
+    return StatisticsView(
+        games=tuple(_game(line) for line in statistics.games),
+        editions=tuple(_edition(figures) for figures in statistics.editions),
+        finished=statistics.finished,
+    )
+
+
+def decimal(value: float) -> str:
+    """One decimal, as the language writes it."""
+    return format_decimal(value, format="#,##0.0")
+
+
+def percent(rate: float | None) -> str:
+    """A share as a whole percentage ("67 %" in French), a dash when there is none."""
+    return DASH if rate is None else format_percent(rate)
+
+
+def _game(line: GameLine) -> GameRowView:
+    return GameRowView(
+        date=format_date(line.created_at, "medium"),
+        edition=edition_name(line.edition),
+        title=line.title,
+        results=tuple((result.name, str(result.total)) for result in line.results),
+        winners=", ".join(line.winners),
+        over=line.over,
+    )
+
+
+def _player(player: PlayerFigures) -> PlayerRowView:
+    return PlayerRowView(
+        name=player.name,
+        games=str(player.games),
+        wins=str(player.wins),
+        win_rate=percent(player.win_rate),
+        mean=decimal(player.mean),
+        stdev=decimal(player.stdev),
+        best=str(player.best),
+        worst=str(player.worst),
+        upper_bonus_rate=percent(player.upper_bonus_rate),
+        five_rate=percent(player.five_rate),
+        extra_per_game=DASH
+        if player.extra_per_game is None
+        else format_decimal(player.extra_per_game, "0.00"),
+    )
+
+
+def _edition(figures: EditionFigures) -> EditionView:
+    rules = figures.edition
+    players = figures.players
+    h2h = figures.head_to_head
+    head_to_head = tuple(
+        (
+            a.name,
+            tuple(
+                DASH
+                if a.key == b.key or not h2h.met(a.key, b.key)
+                else f"{h2h.won(a.key, b.key)}–{h2h.won(b.key, a.key)}"
+                for b in players
+            ),
+        )
+        for a in players
+    )
+    optimal = figures.optimal
+    boxes = tuple(
+        BoxRowView(
+            name=box_name(rules, box.key),
+            table=decimal(figures.box_means[i]),
+            players=tuple(decimal(p.box_means[i]) for p in players),
+            optimal=decimal(optimal[i]) if optimal else "",
+        )
+        for i, box in enumerate(rules.boxes)
+    )
+    return EditionView(
+        slug=rules.id,
+        name=edition_name(rules),
+        games=figures.games,
+        players=tuple(_player(p) for p in players),
+        names=tuple(p.name for p in players),
+        five_name=None if figures.five_box is None else box_name(rules, rules.boxes[figures.five_box].key),
+        has_extra=rules.extra is not None,
+        high_scores=tuple(
+            (str(place), high.name, str(high.total), format_date(high.created_at, "medium"))
+            for place, high in enumerate(figures.high_scores, start=1)
+        ),
+        head_to_head=head_to_head,
+        boxes=boxes,
+        has_optimal=optimal is not None,
+        scores_chart=line_chart(
+            [Line(seat, p.name, p.scores) for seat, p in enumerate(players)], figures.games
+        ),
+        recent=_recent(players, figures.games),
+        histogram=histogram(figures.all_scores),
+        box_chart=box_chart([gettext(box.short) for box in rules.boxes], figures.box_means, optimal),
+    )
+
+
+def _recent(players: Sequence[PlayerFigures], games: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The latest games' scores per player: the scores-over-time chart's data table."""
+    first = max(games - RECENT, 0) + 1
+    by_player = [dict(p.scores) for p in players]
+    return tuple(
+        (str(number), tuple(str(scores[number]) if number in scores else DASH for scores in by_player))
+        for number in range(first, games + 1)
+    )
