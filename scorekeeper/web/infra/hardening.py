@@ -1,4 +1,5 @@
-"""Deployment hardening: ProxyFix when asked, a Secure cookie over HTTPS, HTML-safe JSON, clean logs.
+"""Deployment hardening: ProxyFix when asked, a Secure cookie over HTTPS, HTML-safe JSON, clean logs,
+and request bodies held to MAX_CONTENT_LENGTH (chunked ones too) and to UTF-8.
 
 Settings: ``PROXY_FIX`` (env ``SCOREKEEPER_PROXY_FIX=1``): the number of reverse proxies in front
 whose X-Forwarded-For/-Proto/-Host/-Port/-Prefix headers are trusted (0: none, the default,
@@ -8,12 +9,16 @@ flag; otherwise it is set whenever the request came over HTTPS.
 
 from __future__ import annotations
 
+import io
 import logging
+from collections.abc import Callable, Iterable
 from typing import Any
+from urllib.parse import unquote_to_bytes
 
 from flask import Flask, request
 from flask.json.provider import DefaultJSONProvider
 from flask.sessions import SecureCookieSessionInterface
+from flask_babel import gettext
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper.redact import RedactFilter
@@ -34,6 +39,59 @@ class HttpsAwareSessionInterface(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
+class BoundedBody:
+    """WSGI middleware: a body sent without Content-Length (chunked) is read here, up to one byte past
+    the limit, and handed on with its length stated, so an oversized one is a 413 like any other.
+
+    Werkzeug reads such a stream only up to MAX_CONTENT_LENGTH and parses what it got: a chunked
+    form over the limit was cut short and processed instead of refused.
+    """
+
+    def __init__(self, app: Callable[..., Iterable[bytes]], limit: Callable[[], int | None]) -> None:
+        self.app = app
+        self.limit = limit
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        limit = self.limit()
+        if limit is not None and "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
+            body = environ["wsgi.input"].read(limit + 1)  # the server ends a chunked body itself
+            environ["wsgi.input"] = io.BytesIO(body)
+            # Now a body of known length (Werkzeug ignores Content-Length beside "chunked"):
+            # over the limit, Werkzeug answers 413 before anything parses it.
+            environ["CONTENT_LENGTH"] = str(len(body))
+            del environ["HTTP_TRANSFER_ENCODING"]
+        return self.app(environ, start_response)
+
+
+def _form_is_utf8(body: bytes) -> bool:
+    """Whether a urlencoded body, and every value in it once %-decoded, is valid UTF-8."""
+    try:
+        body.decode("utf-8")
+        for part in body.split(b"&"):
+            unquote_to_bytes(part.replace(b"+", b" ")).decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def refuse_undecodable_form() -> Any:
+    """400 naming the fault for a form that is not UTF-8 (it read as an expired form before)."""
+    if request.mimetype != "application/x-www-form-urlencoded":
+        return None
+    if _form_is_utf8(request.get_data(cache=True)):  # cached: the form parser reads it again
+        return None
+    from ..views.errors import render_error  # the error page lives with the views
+
+    return render_error(
+        400,
+        gettext("Not readable text"),
+        gettext(
+            "This form's text is not valid UTF-8, so nothing was changed. "
+            "Send it again from the page, or set the sender to UTF-8."
+        ),
+    )
 
 
 def proxy_count(value: object) -> int:
@@ -61,6 +119,11 @@ def init_app(app: Flask) -> None:
             x_port=proxies,
             x_prefix=proxies,
         )
+    # Outside everything else: the body is measured before anything reads it.
+    bounded = BoundedBody(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"))
+    app.wsgi_app = bounded  # type: ignore[method-assign]
+    # First of all before_request functions, so a form CSRFProtect cannot read is named for what it is.
+    app.before_request_funcs.setdefault(None, []).insert(0, refuse_undecodable_form)
     app.session_interface = HttpsAwareSessionInterface()
     app.json = HtmlSafeJSONProvider(app)
     # Flask logs "Exception on /g/<the token>/turns [POST]", and `make dev`'s werkzeug server

@@ -1,0 +1,44 @@
+"""Request bodies through Flask's test client: chunked ones held to the size limit, text held to UTF-8.
+
+(tests/e2e/gunicorn/test_gunicorn_bodies.py sends the same through gunicorn.)
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+FORM = b"player=Ann&player=Bo&edition=hasbro-1996&action=start&title="
+
+
+def _chunked(client, body: bytes):
+    return client.post(
+        "/new",
+        input_stream=io.BytesIO(body),
+        content_type="application/x-www-form-urlencoded",
+        headers={"Transfer-Encoding": "chunked"},
+    )
+
+
+def test_a_chunked_body_over_the_limit_gets_413_and_creates_nothing(client):
+    response = _chunked(client, FORM + b"x" * (17 * 1024))
+    assert response.status_code == 413
+    assert "Too much at once" in response.get_data(as_text=True)
+
+
+def test_a_chunked_body_within_the_limit_is_read_whole(client):
+    assert _chunked(client, FORM + b"Chunked").status_code == 303
+
+
+@pytest.mark.parametrize("body", [b"\xff" + FORM + b"A", FORM + b"Caf%E9", FORM + b"%C3"])
+def test_a_form_that_is_not_utf8_gets_a_message_that_says_so(client, body):
+    response = client.post("/new", data=body, content_type="application/x-www-form-urlencoded")
+    assert response.status_code == 400
+    text = response.get_data(as_text=True)
+    assert "not valid UTF-8" in text and "expired" not in text
+
+
+def test_utf8_text_in_a_form_is_fine(client):
+    body = FORM + "Café ✓".encode()
+    assert client.post("/new", data=body, content_type="application/x-www-form-urlencoded").status_code == 303
