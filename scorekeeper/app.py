@@ -39,10 +39,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from . import storage, web
     from .advisor.cli import advisor_cli
+    from .storage.backup import backup_command, restore_command
 
     storage.init_app(app)
     web.init_app(app)
     app.cli.add_command(advisor_cli)
+    app.cli.add_command(backup_command)
+    app.cli.add_command(restore_command)
     return app
 
 
