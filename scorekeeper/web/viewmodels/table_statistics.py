@@ -1,4 +1,7 @@
-"""What the table page's "Records and statistics" section shows: the figures as words and charts.
+"""What the table page's statistics section shows: the figures as words and charts.
+
+The page lists the games and the high scores itself; this is the players' figures per edition,
+head-to-head, points per box and the three charts.
 
 Every figure comes from scorekeeper.statistics (the engine's totals); this module only formats
 them in the reader's language and lays out the charts (table_charts). The template prints.
@@ -9,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from flask_babel import format_date, format_decimal, format_percent, gettext
+from flask_babel import format_decimal, format_percent, gettext
 
-from scorekeeper.statistics import EditionFigures, GameLine, PlayerFigures, TableStatistics
+from scorekeeper.statistics import EditionFigures, PlayerFigures, TableStatistics
 
 from ..infra.i18n import box_name, edition_name
 from .coach_chart import Chart
@@ -19,18 +22,6 @@ from .table_charts import BoxChart, Histogram, Line, box_chart, histogram, line_
 
 RECENT = 20  # rows of the scores-over-time chart's data table: the latest games (the list has all)
 DASH = "—"
-
-
-@dataclass(frozen=True, slots=True)
-class GameRowView:
-    """A row of the game list."""
-
-    date: str
-    edition: str
-    title: str
-    results: tuple[tuple[str, str], ...]  # (name, total) in seat order
-    winners: str  # "" while the game is not over
-    over: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +62,6 @@ class EditionView:
     names: tuple[str, ...]
     five_name: str | None  # the five-of-a-kind box's name, None if the edition has none
     has_extra: bool
-    high_scores: tuple[tuple[str, str, str, str], ...]  # (place, name, total, date)
     head_to_head: tuple[tuple[str, tuple[str, ...]], ...]  # (row player, "won–lost" against each column)
     boxes: tuple[BoxRowView, ...]
     has_optimal: bool
@@ -85,7 +75,6 @@ class EditionView:
 class StatisticsView:
     """The whole section."""
 
-    games: tuple[GameRowView, ...]
     editions: tuple[EditionView, ...]
     finished: int
 
@@ -93,7 +82,6 @@ class StatisticsView:
 def statistics_view(statistics: TableStatistics) -> StatisticsView:
     """The section of these statistics, in the request's language."""
     return StatisticsView(
-        games=tuple(_game(line) for line in statistics.games),
         editions=tuple(_edition(figures) for figures in statistics.editions),
         finished=statistics.finished,
     )
@@ -107,17 +95,6 @@ def decimal(value: float) -> str:
 def percent(rate: float | None) -> str:
     """A share as a whole percentage ("67 %" in French), a dash when there is none."""
     return DASH if rate is None else format_percent(rate)
-
-
-def _game(line: GameLine) -> GameRowView:
-    return GameRowView(
-        date=format_date(line.created_at, "medium"),
-        edition=edition_name(line.edition),
-        title=line.title,
-        results=tuple((result.name, str(result.total)) for result in line.results),
-        winners=", ".join(line.winners),
-        over=line.over,
-    )
 
 
 def _player(player: PlayerFigures) -> PlayerRowView:
@@ -172,10 +149,6 @@ def _edition(figures: EditionFigures) -> EditionView:
         names=tuple(p.name for p in players),
         five_name=None if figures.five_box is None else box_name(rules, rules.boxes[figures.five_box].key),
         has_extra=rules.extra is not None,
-        high_scores=tuple(
-            (str(place), high.name, str(high.total), format_date(high.created_at, "medium"))
-            for place, high in enumerate(figures.high_scores, start=1)
-        ),
         head_to_head=head_to_head,
         boxes=boxes,
         has_optimal=optimal is not None,
