@@ -1,0 +1,119 @@
+"""`flask backup` copies the whole SQLite database consistently while turns are being recorded,
+and `flask restore` puts a copy back; PostgreSQL is pointed at pg_dump."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import games, storage, tables
+from scorekeeper.rules import Dice, Game
+from tests.support.sample_games import entries
+
+
+def replay_every_game(path: Path) -> list[Game]:
+    """Every game in a backup file, replayed from its rows by the engine (raises if one is torn)."""
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        rows = connection.execute("SELECT id, edition, version FROM games ORDER BY id").fetchall()
+        replayed = []
+        for game_id, edition, version in rows:
+            players = [
+                r[0]
+                for r in connection.execute(
+                    "SELECT name FROM players WHERE game_id=? ORDER BY seat", (game_id,)
+                )
+            ]
+            stored = connection.execute(
+                "SELECT dice, box FROM entries WHERE game_id=? ORDER BY position", (game_id,)
+            )
+            turns = [(Dice.parse(dice), box) for dice, box in stored]
+            # Each recorded turn bumped the version once: a copy torn between the two would differ.
+            assert len(turns) == version, (game_id, len(turns), version)
+            replayed.append(Game.replay(players, edition, turns))
+        return replayed
+    finally:
+        connection.close()
+
+
+def test_a_backup_taken_while_turns_are_recorded_is_consistent(app, db, tmp_path):
+    table = tables.create_table(db, "Busy")
+    created = [tables.start_game(db, table.edit_token, ["Ann", "Bo"], "hasbro-1996") for _ in range(3)]
+    played = [entries(2, seed) for seed in range(3)]
+    stop = threading.Event()
+    errors: list[BaseException] = []
+
+    def record() -> None:
+        try:
+            for index in range(len(played[0])):
+                for game, turns in zip(created, played, strict=True):
+                    if stop.is_set():
+                        return
+                    games.record_turn(db, game.edit_token, index, *turns[index])
+        except BaseException as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    writer = threading.Thread(target=record)
+    writer.start()
+    copies = []
+    try:
+        for number in range(5):
+            path = tmp_path / f"backup-{number}.db"
+            result = app.test_cli_runner().invoke(args=["backup", str(path)])
+            assert result.exit_code == 0, result.output
+            copies.append(path)
+    finally:
+        writer.join(timeout=120)
+        stop.set()
+    assert not errors
+    counts = [sum(len(game.turns) for game in replay_every_game(path)) for path in copies]
+    assert counts == sorted(counts)  # later copies hold at least the turns of earlier ones
+    assert not list(tmp_path.glob(".scorekeeper-backup-*"))  # no temporary file left behind
+    final = tmp_path / "final.db"
+    assert app.test_cli_runner().invoke(args=["backup", str(final)]).exit_code == 0
+    assert [game.is_over for game in replay_every_game(final)] == [True, True, True]
+
+
+def test_restore_puts_the_backup_back_after_asking(app, db, tmp_path):
+    kept = games.create_game(db, ["Ann"], "yatzy")
+    path = tmp_path / "backup.db"
+    assert app.test_cli_runner().invoke(args=["backup", str(path)]).exit_code == 0
+    later = games.create_game(db, ["Bo"], "yatzy")
+    declined = app.test_cli_runner().invoke(args=["restore", str(path)], input="n\n")
+    assert declined.exit_code != 0
+    assert games.load_game(db, later.edit_token).game.players == ("Bo",)
+    restored = app.test_cli_runner().invoke(args=["restore", str(path)], input="y\n")
+    assert restored.exit_code == 0, restored.output
+    assert games.load_game(db, kept.edit_token).game.players == ("Ann",)
+    with pytest.raises(games.GameNotFound):
+        games.load_game(db, later.edit_token)
+
+
+@pytest.mark.parametrize("content", [None, b"not a database at all", "empty sqlite"])
+def test_restore_refuses_a_file_that_is_not_a_scorekeeper_database(app, db, tmp_path, content):
+    game = games.create_game(db, ["Ann"], "yatzy")
+    path = tmp_path / "other.db"
+    if content == "empty sqlite":
+        sqlite3.connect(path).execute("CREATE TABLE t (x)").connection.close()
+    elif content is not None:
+        path.write_bytes(content)
+    result = app.test_cli_runner().invoke(args=["restore", str(path), "--yes"])
+    assert result.exit_code != 0 and "Error" in result.output
+    assert games.load_game(db, game.edit_token).game.players == ("Ann",)
+
+
+def test_backup_refuses_to_overwrite_the_database_itself(app, database_path):
+    result = app.test_cli_runner().invoke(args=["backup", str(database_path)])
+    assert result.exit_code != 0 and "database itself" in result.output
+
+
+@pytest.mark.backends("postgresql")
+def test_on_postgresql_backup_points_at_pg_dump(app, tmp_path):
+    result = app.test_cli_runner().invoke(args=["backup", str(tmp_path / "x.db")])
+    assert result.exit_code != 0 and "pg_dump" in result.output
+    assert not (tmp_path / "x.db").exists()
+    assert storage.get_engine(app).dialect.name == "postgresql"
