@@ -99,7 +99,8 @@ def init_app(app: Flask) -> None:
     """Bind the limiter to the app, then limit the write blueprints already registered."""
     # The limiter is one object for every app in the process: each app states its own choice.
     app.config.setdefault("RATELIMIT_ENABLED", True)
-    app.config.setdefault("RATELIMIT_STORAGE_URI", DEFAULT_STORAGE_URI)
+    # Several instances (REDIS_URL set) count in Redis, so a limit holds across all of them.
+    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config.get("REDIS_URL") or DEFAULT_STORAGE_URI)
     app.config.setdefault("RATE_LIMIT_CREATE", DEFAULT_CREATE)
     app.config.setdefault("RATE_LIMIT_WRITES", DEFAULT_WRITES)
     app.config.setdefault("RATE_LIMIT_FAILED_LOOKUPS", DEFAULT_FAILED_LOOKUPS)

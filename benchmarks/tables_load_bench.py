@@ -1,0 +1,365 @@
+"""How many tables one server holds: phones polling, turns recorded, pages refreshed, at 10x speed.
+
+Run: .venv/bin/python benchmarks/tables_load_bench.py [--tables 20,40,60,80] [--seconds 30]
+     [--baseline /tmp/old]   (a checkout of other code, e.g. `git worktree add /tmp/old HEAD~1`)
+
+One simulated table is ten real ones: its 4 phones poll every 0.15 s (a real phone: every
+1.5 s) and a turn is recorded every 1.5 s (a real table: one every ~15 s). The server is
+gunicorn as `make run` starts it (2 workers x 4 threads, SQLite in WAL, CSRF on), rate limits
+off (every phone here shares one address). Each phone does what static/js/live.js does: poll
+with the version it shows; on a 200 it fetches the fresh fragment (HX-Request) and shows its
+version. One phone per table records the turns through the real form, with its session cookie
+and CSRF token. Figures per level: requests per second, turn p50/p99, poll p99, page p99,
+errors (any other status, any failure), and the server's CPU time. The pass mark of issue 14:
+turn p99 <= 100 ms and 0 errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import html
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPRESSION = 10
+POLL_S = 1.5 / COMPRESSION
+TURN_S = 15.0 / COMPRESSION
+PHONES = 4
+PLAYERS = ["Ann", "Bo", "Cy", "Di"]
+BOXES = ["ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind", "four_of_a_kind",
+         "full_house", "small_straight", "large_straight", "yahtzee", "chance"]  # fmt: skip
+CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+VERSION = re.compile(r'data-version="(\d+)"')
+TOKEN = re.compile(r"/g/([A-Za-z0-9_-]+)$")
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+# -- the server ---------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class Served:
+    root: Path
+    port: int
+    process: subprocess.Popen
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU of the gunicorn master and its workers so far."""
+        total = 0.0
+        ticks = os.sysconf("SC_CLK_TCK")
+        pids = [self.process.pid]
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        if children.exists():
+            pids += [int(pid) for pid in children.read_text().split()]
+        for pid in pids:
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / ticks
+        return total
+
+
+def serve(root: Path, workdir: Path) -> Served:
+    """Migrate a fresh SQLite file with that code, then start its gunicorn on a free port."""
+    database = workdir / "tables.db"
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(root),
+        "SCOREKEEPER_DATABASE_URL": f"sqlite:///{database}",
+        "SCOREKEEPER_SECRET_KEY": "tables-bench",
+        "SCOREKEEPER_RATELIMIT_ENABLED": "false",
+    }
+    subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade"],
+        cwd=root, env=env, check=True, capture_output=True,
+    )  # fmt: skip
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", "python:scorekeeper.gunicorn_conf", "--bind",
+         f"127.0.0.1:{port}", "--workers", "2", "--threads", "4", "--access-logfile", os.devnull,
+         "--error-logfile", str(workdir / "error.log"), "scorekeeper.wsgi:app"],
+        cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return Served(root, port, process)
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("gunicorn did not start: " + (workdir / "error.log").read_text()[-2000:])
+
+
+def stop(served: Served) -> None:
+    served.process.send_signal(signal.SIGTERM)
+    try:
+        served.process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        served.process.kill()
+        served.process.wait()
+
+
+# -- an HTTP/1.1 keep-alive connection -------------------------------------------------------------
+
+
+class Connection:
+    """One phone's keep-alive connection, with its session cookie."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.cookie = ""
+
+    async def request(self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None):
+        """(status, headers, body); reconnects once if the server closed the idle connection."""
+        for attempt in (1, 2):
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", "Accept-Encoding: gzip"]
+            if self.cookie:
+                lines.append("Cookie: " + self.cookie)
+            for name, value in (headers or {}).items():
+                lines.append(f"{name}: {value}")
+            if body or method == "POST":
+                lines += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
+            try:
+                self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+                return await self._response()
+            except (ConnectionError, asyncio.IncompleteReadError):
+                self.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _response(self):
+        assert self.reader is not None
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        status = int(lines[0].split()[1])
+        received: dict[str, str] = {}
+        for line in lines[1:]:
+            if ":" in line:
+                name, value = line.split(":", 1)
+                received[name.strip().lower()] = value.strip()
+        length = int(received.get("content-length", "0"))
+        body = await self.reader.readexactly(length) if length else b""
+        cookie = received.get("set-cookie", "")
+        if cookie.startswith("session="):
+            self.cookie = cookie.split(";", 1)[0]
+        if received.get("connection", "").lower() == "close":
+            self.close()
+        return status, received, body
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+def text_of(headers: dict[str, str], body: bytes) -> str:
+    if headers.get("content-encoding") == "gzip":
+        import gzip
+
+        body = gzip.decompress(body)
+    return body.decode("utf-8", errors="replace")
+
+
+# -- the load ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Figures:
+    turns: list[float] = field(default_factory=list)
+    polls: list[float] = field(default_factory=list)
+    pages: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    requests: int = 0
+
+
+async def new_table(port: int) -> tuple[str, Connection, str]:
+    """A 4-player game made through the form; (edit token, recording phone, its CSRF token)."""
+    phone = Connection(port)
+    status, headers, body = await phone.request("GET", "/new")
+    csrf = html.unescape(CSRF.search(text_of(headers, body)).group(1))
+    form = [("csrf_token", csrf), ("edition", "hasbro-1996"), ("title", ""), ("action", "start")]
+    form += [("player", name) for name in PLAYERS]
+    status, headers, _ = await phone.request("POST", "/new", urllib.parse.urlencode(form).encode())
+    assert status == 303, status
+    token = TOKEN.search(headers["location"]).group(1)
+    status, headers, body = await phone.request("GET", f"/g/{token}")
+    csrf = html.unescape(CSRF.search(text_of(headers, body)).group(1))
+    return token, phone, csrf
+
+
+async def phone_loop(port: int, token: str, until: float, measure_from: float, figures: Figures) -> None:
+    """A phone showing the game: poll; on news, fetch the fresh fragment."""
+    connection = Connection(port)
+    shown = 0
+    await asyncio.sleep(random.uniform(0, POLL_S))
+    next_at = time.monotonic()
+    while time.monotonic() < until:
+        started = time.monotonic()
+        try:
+            status, _, body = await connection.request("GET", f"/g/{token}/poll?v={shown}")
+            took = time.monotonic() - started
+            if status == 200:
+                shown = int(body.split(b":")[1].strip(b"}\n "))
+                begun = time.monotonic()
+                page_status, _, _ = await connection.request(
+                    "GET", f"/g/{token}", headers={"HX-Request": "true"}
+                )
+                if started >= measure_from:
+                    figures.pages.append(time.monotonic() - begun)
+                    figures.requests += 1
+                if page_status != 200:
+                    figures.errors.append(f"page {page_status}")
+            elif status != 204:
+                figures.errors.append(f"poll {status}")
+            if started >= measure_from:
+                figures.polls.append(took)
+                figures.requests += 1
+        except Exception as error:  # a refused or cut connection is an error of the run
+            figures.errors.append(f"poll {type(error).__name__}")
+            connection.close()
+        next_at += POLL_S
+        await asyncio.sleep(max(0.0, next_at - time.monotonic()))
+    connection.close()
+
+
+async def recorder_loop(
+    port: int, token: str, phone: Connection, csrf: str, until: float, measure_from: float, figures: Figures
+) -> None:
+    """The phone typing the dice: a turn every ~TURN_S (jittered), through the real form."""
+    await asyncio.sleep(random.uniform(0, TURN_S))
+    number = 0
+    while time.monotonic() < until and number < len(BOXES) * len(PLAYERS):
+        form = {"csrf_token": csrf, "dice": "12346", "box": BOXES[number // len(PLAYERS)], "turn": number}
+        started = time.monotonic()
+        try:
+            status, _, _ = await phone.request(
+                "POST", f"/g/{token}/turns", urllib.parse.urlencode(form).encode(), {"HX-Request": "true"}
+            )
+            if started >= measure_from:
+                figures.turns.append(time.monotonic() - started)
+                figures.requests += 1
+            if status != 200:
+                figures.errors.append(f"turn {status}")
+            else:
+                number += 1
+        except Exception as error:
+            figures.errors.append(f"turn {type(error).__name__}")
+            phone.close()
+        await asyncio.sleep(TURN_S * random.uniform(0.8, 1.2))
+    phone.close()
+
+
+async def run_level(port: int, tables: int, seconds: float, warmup: float) -> tuple[Figures, float]:
+    made = [await new_table(port) for _ in range(tables)]
+    figures = Figures()
+    start = time.monotonic()
+    measure_from, until = start + warmup, start + warmup + seconds
+    tasks = []
+    for token, phone, csrf in made:
+        tasks.append(recorder_loop(port, token, phone, csrf, until, measure_from, figures))
+        tasks += [phone_loop(port, token, until, measure_from, figures) for _ in range(PHONES)]
+    await asyncio.gather(*tasks)
+    return figures, seconds
+
+
+def report(label: str, tables: int, figures: Figures, seconds: float, cpu: float) -> dict[str, float]:
+    ms = 1000
+    row = {
+        "tables": tables,
+        "rps": figures.requests / seconds,
+        "turns": len(figures.turns),
+        "turn_p50": percentile(figures.turns, 0.5) * ms,
+        "turn_p99": percentile(figures.turns, 0.99) * ms,
+        "poll_p50": percentile(figures.polls, 0.5) * ms,
+        "poll_p99": percentile(figures.polls, 0.99) * ms,
+        "page_p99": percentile(figures.pages, 0.99) * ms,
+        "errors": len(figures.errors),
+        "cpu": cpu / seconds,
+    }
+    verdict = "ok" if row["turn_p99"] <= 100 and not figures.errors else "FAIL"
+    print(
+        f"{label:>8} {tables:>4} tables: {row['rps']:7.0f} req/s, turns {row['turns']:5d}, "
+        f"turn p50 {row['turn_p50']:6.1f} p99 {row['turn_p99']:6.1f} ms, poll p50 {row['poll_p50']:5.1f} "
+        f"p99 {row['poll_p99']:6.1f} ms, page p99 {row['page_p99']:6.1f} ms, errors {row['errors']}, "
+        f"server CPU {row['cpu']:.2f} cores  {verdict}",
+        flush=True,
+    )
+    if figures.errors:
+        kinds: dict[str, int] = {}
+        for error in figures.errors:
+            kinds[error] = kinds.get(error, 0) + 1
+        print(f"{'':>8} errors: {kinds}", flush=True)
+    return row
+
+
+def measure(label: str, root: Path, levels: list[int], seconds: float, warmup: float) -> list[dict]:
+    rows = []
+    for tables in levels:
+        workdir = Path(tempfile.mkdtemp(prefix="tables-bench-"))
+        served = serve(root, workdir)
+        try:
+            cpu_before = served.cpu_seconds()
+            figures, measured = asyncio.run(run_level(served.port, tables, seconds, warmup))
+            cpu = served.cpu_seconds() - cpu_before
+        finally:
+            stop(served)
+            shutil.rmtree(workdir, ignore_errors=True)
+        # CPU covers the warm-up and table setup too: spread it over the whole load time.
+        rows.append(report(label, tables, figures, measured, cpu * measured / (measured + warmup)))
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--tables", default="20,40,60", help="levels, comma-separated")
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured seconds per level")
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--baseline", type=Path, help="another checkout to measure in the same run")
+    args = parser.parse_args()
+    levels = [int(level) for level in args.tables.split(",")]
+    print(
+        f"{COMPRESSION}x compression: {PHONES} phones per table polling every {POLL_S:.2f} s, "
+        f"a turn every ~{TURN_S:.1f} s; {args.seconds:.0f} s measured per level; "
+        f"pass: turn p99 <= 100 ms, 0 errors",
+        flush=True,
+    )
+    for label, root in [("this", ROOT)] + ([("baseline", args.baseline.resolve())] if args.baseline else []):
+        measure(label, root, levels, args.seconds, args.warmup)
+
+
+if __name__ == "__main__":
+    main()
