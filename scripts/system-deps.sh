@@ -15,6 +15,8 @@ fc-list 2>/dev/null | grep -qi 'Noto Color Emoji' || needed+=(fonts-noto-color-e
 if [ "$purpose" = test ]; then
   command -v chromium >/dev/null 2>&1 || needed+=(chromium)
   command -v pdftoppm >/dev/null 2>&1 || needed+=(poppler-utils)
+  # The accessibility tests npm-install a pinned axe-core once (tests/support/axe.py).
+  command -v npm >/dev/null 2>&1 || needed+=(npm)
   # The PostgreSQL tests run their own throwaway cluster with these server binaries (not on PATH).
   compgen -G '/usr/lib/postgresql/*/bin/pg_ctl' >/dev/null || needed+=(postgresql)
   # The several-instances test starts its own Redis (tests/support/redis_server.py).
