@@ -1,16 +1,21 @@
 """The statistics of stored games: totals from the cache, games replayed where it is stale.
 
 A game's totals are the engine's replay of its entries, cached once per game version in
-``game_totals``. Reading takes one snapshot (games, players, cache rows: two queries, no entry
-read for a cached game); the stale games' entries are read in the same snapshot and replayed,
-and their rows are written in a short transaction of their own. A lost race on that write is
+``game_totals`` and, decoded, in each process's memory (keyed by database, game, version and
+creation time, so any change to a game misses both). Reading takes one snapshot (games, players
+and the cache rows' versions: two queries; then the cached totals of games not in memory and the
+entries of games not cached); the stale games are replayed and their rows written in a short
+transaction of their own. A lost race on that write is
 harmless: the other writer stored the same derived figures.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -29,6 +34,10 @@ from .totals import GameTotals, totals_of
 Db = sessionmaker[Session]
 log = logging.getLogger(__name__)
 
+MEMORY = 20_000  # games whose decoded totals each process keeps (a few MB): JSON decoding is the slow part
+_MEMO: OrderedDict[tuple[str, int, int, datetime], GameTotals] = OrderedDict()
+_LOCK = threading.Lock()
+
 
 def table_statistics(db: Db, table_id: int, optimal: Optimal | None = optimal_box_means) -> TableStatistics:
     """The statistics of every game at this table (see figures.py for what each figure means)."""
@@ -43,18 +52,25 @@ def statistics_of_games(
 
 
 def played_games(db: Db, game_ids: Any) -> list[PlayedGame]:
-    """These games with their engine totals, from the cache where it is up to date."""
+    """These games with their engine totals: from memory, else the cache where it is up to date,
+    else replayed (and cached)."""
+    where = _database(db)
     with reading(db) as session:
-        stored = store.games_with_totals(session, game_ids)
-        stale = [game for game in stored if game.cached is None]
+        stored = store.games_for_statistics(session, game_ids)
+        found = {game.id: totals for game in stored if (totals := _MEMO.get(_key(where, game))) is not None}
+        missing = [game for game in stored if game.id not in found]
+        kept = store.cached_totals(session, (game.id for game in missing if game.cached))
+        stale = [game for game in missing if not game.cached]
         entries = store.entries_of(session, (game.id for game in stale)) if stale else {}
-    fresh: dict[int, GameTotals] = {}
-    for game in stale:
-        rules = Edition(game.edition)
-        played = Game.replay(game.players, rules, [(Dice.parse(d), box) for d, box in entries[game.id]])
-        fresh[game.id] = totals_of(played)
-    if fresh:
-        _remember(db, [(game.id, game.version, fresh[game.id].to_json()) for game in stale])
+    for game in missing:
+        if game.cached:
+            found[game.id] = GameTotals.from_json(kept[game.id])
+        else:
+            turns = [(Dice.parse(dice), box) for dice, box in entries[game.id]]
+            found[game.id] = totals_of(Game.replay(game.players, Edition(game.edition), turns))
+        _remember_here(_key(where, game), found[game.id])
+    if stale:
+        _remember(db, [(game.id, game.version, found[game.id].to_json()) for game in stale])
     return [
         PlayedGame(
             id=game.id,
@@ -62,16 +78,45 @@ def played_games(db: Db, game_ids: Any) -> list[PlayedGame]:
             edition=Edition(game.edition),
             title=game.title,
             players=game.players,
-            totals=fresh[game.id] if game.cached is None else GameTotals.from_json(game.cached),
+            totals=found[game.id],
         )
         for game in stored
     ]
 
 
 def drop_cache(db: Db) -> int:
-    """Empty the cache of totals (it refills itself on the next statistics read); returns rows dropped."""
+    """Empty the cache of totals, in memory and in the database (both refill on the next read).
+
+    Returns how many database rows were dropped.
+    """
+    forget()
     with writing(db) as session:
         return store.clear_totals(session)
+
+
+def forget() -> None:
+    """Empty this process's memory of decoded totals (the database's cache stays)."""
+    with _LOCK:
+        _MEMO.clear()
+
+
+def _database(db: Db) -> str:
+    """Which database: ids and versions are only unique within one."""
+    bind = db.kw.get("bind")
+    return bind.url.render_as_string(hide_password=True) if bind is not None else str(id(db))
+
+
+def _key(where: str, game: store.StatsGame) -> tuple[str, int, int, datetime]:
+    # The creation time too: SQLite may give a deleted game's id to the next new game.
+    return where, game.id, game.version, game.created_at
+
+
+def _remember_here(key: tuple[str, int, int, datetime], totals: GameTotals) -> None:
+    """Keep decoded totals in memory (oldest forgotten first beyond MEMORY games)."""
+    with _LOCK:
+        _MEMO[key] = totals
+        while len(_MEMO) > MEMORY:
+            _MEMO.popitem(last=False)
 
 
 def _statistics(db: Db, game_ids: Any, optimal: Optimal | None) -> TableStatistics:

@@ -13,11 +13,13 @@ Conventions (the page states them too):
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from operator import add
 
 from scorekeeper.rules import EDITIONS, Ruleset
 
@@ -132,10 +134,15 @@ class EditionFigures:
 
 @dataclass(frozen=True, slots=True)
 class TableStatistics:
-    """The table's game list (newest first) and its figures per edition (registry order)."""
+    """The table's games and its figures per edition (registry order)."""
 
-    games: tuple[GameLine, ...]
+    played: tuple[PlayedGame, ...]  # oldest first
     editions: tuple[EditionFigures, ...]
+
+    @property
+    def games(self) -> tuple[GameLine, ...]:
+        """The game list, newest first (made when asked: the table page lists its games itself)."""
+        return tuple(_line(game) for game in reversed(self.played))
 
     @property
     def finished(self) -> int:
@@ -146,7 +153,6 @@ class TableStatistics:
 def compute(games: Iterable[PlayedGame], optimal: Optimal | None = None) -> TableStatistics:
     """The statistics of these games (any order); `optimal` gives an edition's per-box expectation."""
     ordered = sorted(games, key=lambda g: (g.created_at, g.id))
-    lines = tuple(_line(game) for game in reversed(ordered))
     by_edition: dict[str, list[PlayedGame]] = defaultdict(list)
     for game in ordered:
         if game.totals.over:
@@ -156,7 +162,7 @@ def compute(games: Iterable[PlayedGame], optimal: Optimal | None = None) -> Tabl
         for rules in EDITIONS.values()
         if by_edition.get(rules.id)
     )
-    return TableStatistics(lines, editions)
+    return TableStatistics(tuple(ordered), editions)
 
 
 def _line(game: PlayedGame) -> GameLine:
@@ -192,13 +198,13 @@ def _edition(
     tallies: dict[str, _Tally] = {}
     wins: dict[tuple[str, str], int] = defaultdict(int)
     ties: dict[tuple[str, str], int] = defaultdict(int)
-    highs: list[HighScore] = []
+    highs: list[tuple[int, datetime, int, int, str]] = []  # (-total, date, game, seat, name): best first
     all_scores: list[int] = []
     for number, game in enumerate(games, start=1):
         seats = game.totals.seats
         keys = [player_key(name) for name in game.players]
         contest = len(seats) > 1
-        for name, key, seat in zip(game.players, keys, seats, strict=True):
+        for at, (name, key, seat) in enumerate(zip(game.players, keys, seats, strict=True)):
             tally = tallies.get(key)
             if tally is None:
                 tally = tallies[key] = _Tally(len(rules.boxes))
@@ -211,9 +217,9 @@ def _edition(
             tally.extra += seat.extra
             if five is not None:
                 tally.fives += seat.boxes[five] == five_points
-            for i, points in enumerate(seat.boxes):
-                tally.boxes[i] += points or 0
-            highs.append(HighScore(seat.total, name, game.created_at, game.id))
+            # A finished sheet has every box filled: no None to skip.
+            tally.boxes = list(map(add, tally.boxes, seat.boxes))
+            highs.append((-seat.total, game.created_at, game.id, at, name))
             all_scores.append(seat.total)
         for i, (a, seat_a) in enumerate(zip(keys, seats, strict=True)):
             for b, seat_b in zip(keys[i + 1 :], seats[i + 1 :], strict=True):
@@ -232,12 +238,12 @@ def _edition(
             key=lambda p: (-p.games, p.key),
         )
     )
-    highs.sort(key=lambda h: (-h.total, h.created_at, h.game_id))
+    best = heapq.nsmallest(HIGH_SCORES, highs)
     return EditionFigures(
         edition=rules,
         games=len(games),
         players=players,
-        high_scores=tuple(highs[:HIGH_SCORES]),
+        high_scores=tuple(HighScore(-total, name, at, game_id) for total, at, game_id, _, name in best),
         head_to_head=HeadToHead(tuple(p.key for p in players), dict(wins), dict(ties)),
         five_box=five,
         optimal=optimal,

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 
+@lru_cache(maxsize=4096)  # a table's few names come back in every game
 def player_key(name: str) -> str:
     """ "Zoé", "ZOE" and " zoe " share one key ("zoe"); letters other than accents still differ.
 

@@ -20,7 +20,7 @@ from .models import EntryRow, GameRow, GameTotalsRow, PlayerRow
 
 @dataclass(frozen=True, slots=True)
 class StatsGame:
-    """A game's settings, players and its cached totals if the cache holds them for this version."""
+    """A game's settings, players, and the version its cached totals were made for (None: none)."""
 
     id: int
     title: str
@@ -28,13 +28,18 @@ class StatsGame:
     created_at: datetime
     version: int
     players: tuple[str, ...]
-    cached: dict[str, Any] | None  # None: missing or made for another version
+    cached_version: int | None
+
+    @property
+    def cached(self) -> bool:
+        """The cache holds this game's totals for its current version."""
+        return self.cached_version == self.version
 
 
-def games_with_totals(session: Session, game_ids: Select[Any] | Sequence[int]) -> list[StatsGame]:
-    """These games (ids, or a SELECT of ids) with their players and up-to-date cached totals.
+def games_for_statistics(session: Session, game_ids: Select[Any] | Sequence[int]) -> list[StatsGame]:
+    """These games (ids, or a SELECT of ids) with their players and their cache row's version.
 
-    Two queries, whatever the number of games; no entry is read.
+    Two queries, whatever the number of games; no entry and no cached totals are read.
     """
     rows = session.execute(
         select(
@@ -44,7 +49,6 @@ def games_with_totals(session: Session, game_ids: Select[Any] | Sequence[int]) -
             GameRow.created_at,
             GameRow.version,
             GameTotalsRow.version,
-            GameTotalsRow.totals,
         )
         .outerjoin(GameTotalsRow, GameTotalsRow.game_id == GameRow.id)
         .where(GameRow.id.in_(game_ids))
@@ -65,10 +69,21 @@ def games_with_totals(session: Session, game_ids: Select[Any] | Sequence[int]) -
             created_at=created_at,
             version=version,
             players=tuple(players[game_id]),
-            cached=totals if cached_version == version else None,
+            cached_version=cached_version,
         )
-        for game_id, title, edition, created_at, version, cached_version, totals in rows
+        for game_id, title, edition, created_at, version, cached_version in rows
     ]
+
+
+def cached_totals(session: Session, game_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
+    """The cached totals of these games, as stored (check their versions first: games_for_statistics)."""
+    ids = list(game_ids)
+    if not ids:
+        return {}
+    rows = session.execute(
+        select(GameTotalsRow.game_id, GameTotalsRow.totals).where(GameTotalsRow.game_id.in_(ids))
+    )
+    return {row[0]: row[1] for row in rows}
 
 
 def entries_of(session: Session, game_ids: Iterable[int]) -> dict[int, list[tuple[str, str]]]:

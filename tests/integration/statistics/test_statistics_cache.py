@@ -9,6 +9,7 @@ from sqlalchemy import delete, func, select, update
 from scorekeeper import games, storage
 from scorekeeper.rules import Edition
 from scorekeeper.statistics import compute, drop_cache, table_statistics, totals_of
+from scorekeeper.statistics.cache import forget
 from scorekeeper.statistics.figures import PlayedGame
 from scorekeeper.storage import records, table_records, tokens
 from scorekeeper.storage.models import GameRow, GameTotalsRow
@@ -69,6 +70,7 @@ def poison(db, token: str, total: int) -> None:
     totals = {**totals, "seats": [[total, *seat[1:]] for seat in totals["seats"]]}
     with storage.writing(db) as session:
         session.execute(update(GameTotalsRow).where(GameTotalsRow.game_id == id_).values(totals=totals))
+    forget()  # the process's memory of decoded totals would answer first: the database's rows are tested here
 
 
 def best_scores(stats) -> list[int]:
@@ -161,3 +163,12 @@ def test_deleting_a_game_deletes_its_cached_totals(db, store_game):
     with storage.reading(db) as session:
         assert session.execute(select(func.count()).select_from(GameTotalsRow)).scalar_one() == 0
     assert table_statistics(db, table, NO_COACH).games == ()
+
+
+def test_the_memory_of_decoded_totals_misses_once_the_game_changed(db, make_game):
+    created = make_game(["Ann"], [("66666", "yahtzee"), ("11234", "ones")])
+    table = new_table(db, created.edit_token)
+    assert [r.total for r in table_statistics(db, table, NO_COACH).games[0].results] == [52]
+    assert [r.total for r in table_statistics(db, table, NO_COACH).games[0].results] == [52]  # from memory
+    games.undo_turn(db, created.edit_token, games.load_game(db, created.edit_token).version)
+    assert [r.total for r in table_statistics(db, table, NO_COACH).games[0].results] == [50]
