@@ -93,6 +93,7 @@ bench: setup
 	$(BIN)/python benchmarks/web_bench.py
 	$(BIN)/python benchmarks/poll_bench.py
 	$(BIN)/python benchmarks/advisor_bench.py
+	$(BIN)/python benchmarks/table_stats_bench.py
 
 clean:
 	rm -rf $(VENV) test-output .coverage .mypy_cache .ruff_cache

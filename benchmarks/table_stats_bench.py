@@ -148,8 +148,8 @@ def main() -> None:
     print(f"baseline: figures with the cache dropped (every replay):  {describe(baseline)}")
     ratio = statistics.median(baseline[0]) / statistics.median(figures[0])
     print(f"  baseline / cached figures (wall p50): {ratio:.1f}×")
-    print(f"load average now: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
     print(f"whole table page GET /t/<token> (for information):        {describe(page)}")
+    print(f"load average now: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
     storage.dispose(app)
 
 
