@@ -208,6 +208,23 @@ def open_table(db: Db, token: str) -> TableContents:
     )
 
 
+def table_overview(db: Db, token: str) -> TableContents:
+    """The table, its players and its history without replaying any game (``games`` is empty).
+
+    For the table page, whose game list comes from the statistics' cache of totals.
+    """
+    with reading(db) as session:
+        table = _find_table(session, token)
+        seats = table_records.player_names(session, table.id)
+        history = table_records.load_table_history(session, table.id)
+    return TableContents(
+        table=table,
+        games=[],
+        players=_players_of_seats(seats),
+        history=[_table_event(event) for event in history],
+    )
+
+
 def table_of_game(db: Db, game_token: str) -> LoadedTable | None:
     """The table the game is at, seen with the game's access (view links stay view links), or None."""
     with reading(db) as session:
@@ -623,17 +640,26 @@ def _replayed(stored: table_records.TableGame) -> PlayedGame:
 
 
 def _players(played: Sequence[PlayedGame]) -> list[TablePlayer]:
-    """The table's players matched by name key, most recent spelling first, most games first."""
+    """The players of these games (see _players_of_seats)."""
+    return _players_of_seats(
+        [(game.id, seat, name) for game in played for seat, name in enumerate(game.game.players)]
+    )
+
+
+def _players_of_seats(seats: Sequence[tuple[int, int, str]]) -> list[TablePlayer]:
+    """The table's players from its (game id, seat, name) rows, matched by name key: each with
+    its most recent spelling first (games are stored in order), most games first."""
     spellings: dict[str, list[str]] = {}
-    counts: dict[str, int] = {}
-    for game in reversed(played):  # newest first, so the first spelling is the most recent
-        for name in game.game.players:
-            key = player_key(name)
-            known = spellings.setdefault(key, [])
-            if name not in known:
-                known.append(name)
-            counts[key] = counts.get(key, 0) + 1
-    players = [TablePlayer(key, names[0], tuple(names), counts[key]) for key, names in spellings.items()]
+    games_of: dict[str, set[int]] = {}
+    for game_id, _, name in sorted(seats, key=lambda seat: (-seat[0], seat[1])):
+        key = player_key(name)
+        known = spellings.setdefault(key, [])
+        if name not in known:
+            known.append(name)
+        games_of.setdefault(key, set()).add(game_id)
+    players = [
+        TablePlayer(key, names[0], tuple(names), len(games_of[key])) for key, names in spellings.items()
+    ]
     return sorted(players, key=lambda player: (-player.games, player.key))
 
 
@@ -691,4 +717,5 @@ __all__ = [
     "rename_player",
     "start_game",
     "table_of_game",
+    "table_overview",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -37,7 +38,6 @@ class GameLine:
     created_at: datetime
     edition: Ruleset
     over: bool
-    turns: int
     scores: tuple[Score, ...]  # in standings order, winners first
 
     @property
@@ -64,46 +64,50 @@ class EditionHighScores:
 
 
 def game_line(played: PlayedGame) -> GameLine:
-    """The list's line of one game: every figure is the engine's standings."""
+    """The list's line of one game replayed here: every figure is the engine's standings."""
     game = played.game
     scores = tuple(
         Score(name=standing.name, total=standing.total, rank=standing.rank, winner=standing.rank == 1)
         for standing in game.standings()
     )
-    return GameLine(
-        id=played.id,
-        title=played.title,
-        created_at=played.created_at,
-        edition=game.rules,
-        over=game.is_over,
-        turns=len(game.turns),
-        scores=scores,
-    )
+    return GameLine(played.id, played.title, played.created_at, game.rules, game.is_over, scores)
 
 
 def game_lines(contents: TableContents) -> list[GameLine]:
-    """Every game of the table, newest first."""
+    """Every game of the table, newest first, from the games replayed in `contents`."""
     return [game_line(played) for played in reversed(contents.games)]
 
 
-def high_scores(contents: TableContents) -> list[EditionHighScores]:
+def lines_from_totals(played: Sequence[Any]) -> list[GameLine]:
+    """Every game, newest first, from the statistics' cached engine totals (scorekeeper.statistics'
+    PlayedGame: players, and totals.over / totals.seats with each seat's total and rank)."""
+    lines = []
+    for game in reversed(played):
+        seats = sorted(
+            zip(game.players, game.totals.seats, strict=True), key=lambda pair: (pair[1].rank, pair[0])
+        )
+        scores = tuple(Score(name, seat.total, seat.rank, seat.rank == 1) for name, seat in seats)
+        lines.append(GameLine(game.id, game.title, game.created_at, game.edition, game.totals.over, scores))
+    return lines
+
+
+def high_scores(lines: Sequence[GameLine]) -> list[EditionHighScores]:
     """Per edition, the best final scores of finished games (editions are never mixed)."""
     by_edition: dict[str, list[HighScore]] = {}
     rules: dict[str, Ruleset] = {}
-    for played in contents.games:
-        if not played.game.is_over:
+    for line in lines:
+        if not line.over:
             continue
-        edition = played.game.rules
-        rules[edition.id] = edition
-        for standing in played.game.standings():
-            by_edition.setdefault(edition.id, []).append(
-                HighScore(standing.name, standing.total, played.created_at)
+        rules[line.edition.id] = line.edition
+        for score in line.scores:
+            by_edition.setdefault(line.edition.id, []).append(
+                HighScore(score.name, score.total, line.created_at)
             )
     return [
         EditionHighScores(
-            rules[key], tuple(sorted(lines, key=lambda line: (-line.total, line.created_at))[:HIGH_SCORES])
+            rules[key], tuple(sorted(found, key=lambda line: (-line.total, line.created_at))[:HIGH_SCORES])
         )
-        for key, lines in sorted(by_edition.items())
+        for key, found in sorted(by_edition.items())
     ]
 
 

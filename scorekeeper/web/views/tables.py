@@ -29,8 +29,8 @@ from wtforms import ValidationError
 from scorekeeper import games, storage, tables
 
 from ..infra.extensions import csrf
-from ..infra.i18n import translate
-from ..viewmodels.table_page import export_csv, export_table, game_lines, high_scores
+from ..infra.i18n import edition_name, translate
+from ..viewmodels.table_page import export_csv, export_table, game_lines, high_scores, lines_from_totals
 from .errors import render_error
 from .forms import ActionForm, as_int
 from .loading import load_or_404
@@ -197,17 +197,25 @@ def import_table():
 
 
 def _page(token: str, *, status: int = 200, error: str | None = None, form_values: dict | None = None):
-    contents = tables.open_table(storage.get_db(), token)
+    db = storage.get_db()
+    contents = tables.table_overview(db, token)
+    statistics = _statistics(contents.table.id)
+    if statistics is not None:
+        # The statistics' cache holds every game's engine totals: nothing is replayed here.
+        lines = lines_from_totals(statistics.played)
+    else:
+        lines = game_lines(tables.open_table(db, token))
     return render_template(
         "tables/table.html",
         token=token,
         table=contents.table,
         contents=contents,
-        lines=game_lines(contents),
-        high_scores=high_scores(contents),
+        lines=lines,
+        high_scores=high_scores(lines),
+        edition_labels={line.edition.id: edition_name(line.edition) for line in lines},
         history=[(event.at, translate(event.message)) for event in reversed(contents.history)],
         links=table_links(contents.table),
-        statistics=_statistics(contents.table.id),
+        statistics=statistics,
         notices=[str(message) for message in get_flashed_messages()],
         error=error,
         values=form_values or {},
