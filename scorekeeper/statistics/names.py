@@ -1,18 +1,11 @@
-"""The key a player's name is matched by within a table: case, accents and spacing ignored."""
+"""The key a player's name is matched by within a table: the tables' own (case, accents, spacing ignored)."""
 
 from __future__ import annotations
 
-import unicodedata
 from functools import lru_cache
 
+from scorekeeper import tables
 
-@lru_cache(maxsize=4096)  # a table's few names come back in every game
-def player_key(name: str) -> str:
-    """ "Zoé", "ZOE" and " zoe " share one key ("zoe"); letters other than accents still differ.
-
-    The same key as scorekeeper.tables (merges and renames) uses: casefold, NFKD splits an accented
-    letter into its letter and combining marks, the marks are dropped, then NFC and single spaces.
-    """
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(unicodedata.normalize("NFC", bare).split())
+# The one definition lives with the table use cases (merges and renames match by it); the
+# statistics ask it for every seat of every game, and a table has few names: memoised.
+player_key = lru_cache(maxsize=4096)(tables.player_key)

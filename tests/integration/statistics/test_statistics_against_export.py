@@ -1,5 +1,5 @@
 """Hypothesis: a table's statistics equal those a small independent function computes from the
-games' JSON exports (the export every game has: players, turns with their points, totals).
+table's JSON export (GET /t/<link>/export.json: every game as the game export has it).
 
 The function below knows nothing of scorekeeper.statistics: it reads the export's numbers and
 does its own matching of names, counting and averaging.
@@ -9,19 +9,15 @@ from __future__ import annotations
 
 import math
 import random
-import secrets
 import unicodedata
 from collections import defaultdict
-from datetime import UTC, datetime
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import games, storage
+from scorekeeper import games, tables
 from scorekeeper.statistics import table_statistics
-from scorekeeper.storage import records, table_records, tokens
-from scorekeeper.web.viewmodels.export import export_game
 from tests.support.examples import examples
 
 pytestmark = pytest.mark.backends("sqlite", "postgresql")
@@ -132,40 +128,30 @@ def plans(draw):
     ]
 
 
-def play(db, edition: str, names: list[str], seed: int, stop: int | None) -> str:
-    """Store a game of random legal turns (the engine offers the boxes), stopped early or not."""
+def play(db, table_token: str, edition: str, names: list[str], seed: int, stop: int | None) -> None:
+    """Store a game of random legal turns at the table (the engine offers the boxes), stopped early or not."""
     rng = random.Random(seed)
-    created = games.create_game(db, names, edition)
+    created = tables.start_game(db, table_token, names, edition)
     loaded = created.game
     while not loaded.game.is_over and (stop is None or len(loaded.game.turns) < stop):
         game = loaded.game
         dice = [rng.randint(1, 6) for _ in range(5)]
         box = rng.choice(sorted(game.cards[game.current_player].options(dice)))
         loaded = games.record_turn(db, created.edit_token, len(game.turns), dice, box)
-    return created.edit_token
 
 
 @settings(
     max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(plan=plans())
-def test_statistics_equal_an_independent_reading_of_the_exports(db, plan):
-    edit_tokens = [play(db, *game) for game in plan]
-    with storage.writing(db) as session:
-        table = table_records.insert_table(
-            session,
-            edit_hash=secrets.token_hex(32),
-            view_hash=secrets.token_hex(32),
-            name="",
-            now=datetime.now(UTC),
-        )
-        for token in edit_tokens:
-            table_records.set_game_table(
-                session, records.find_game(session, tokens.token_hash(token)).id, table
-            )
-    exports = [export_game(games.load_game(db, token)) for token in edit_tokens]
+def test_statistics_equal_an_independent_reading_of_the_tables_export(db, client, plan):
+    table = tables.create_table(db, "")
+    for game in plan:
+        play(db, table.edit_token, *game)
+    document = client.get(f"/t/{table.view_token}/export.json").get_json()
+    exports = document["games"]
     expected = independent(exports)
-    got = ours(table_statistics(db, table, None))
+    got = ours(table_statistics(db, tables.load_table(db, table.edit_token).id, None))
     assert got.keys() == expected.keys()
     for edition, figures in expected.items():
         assert got[edition]["h2h"] == figures["h2h"]
