@@ -7,6 +7,8 @@ import os
 import click
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from flask import Flask, current_app
 from flask.cli import AppGroup
 from sqlalchemy import Engine
@@ -36,6 +38,32 @@ def upgrade_engine(engine: Engine, revision: str = "heads") -> None:
             command.upgrade(config, revision)
 
 
+def missing_heads(engine: Engine) -> list[str]:
+    """The migration heads this database lacks, sorted (empty: every head applied, it is current).
+
+    Several branches grow from 0001, so "current" means each head is applied, not one of them.
+    """
+    with engine.connect() as connection:
+        applied = set(MigrationContext.configure(connection).get_current_heads())
+    return sorted(set(script_heads()) - applied)
+
+
+_HEADS: list[tuple[str, ...]] = []
+
+
+def script_heads() -> tuple[str, ...]:
+    """The heads of the migration scripts (read once: they do not change while the app runs)."""
+    if not _HEADS:
+        _HEADS.append(tuple(ScriptDirectory.from_config(alembic_config("sqlite://")).get_heads()))
+    return _HEADS[0]
+
+
+NOT_MIGRATED = (
+    "The database at %s lacks migrations %s: run `flask --app scorekeeper db upgrade` "
+    "(make run does it) before serving."
+)
+
+
 db_cli = AppGroup("db", help="Manage the database.")
 
 
@@ -46,6 +74,18 @@ def upgrade_command(revision: str) -> None:
     from . import upgrade
 
     upgrade(current_app, revision)
+    click.echo("The database is up to date.")
+
+
+@db_cli.command("check")
+def check_command() -> None:
+    """Exit with an error if any migration is missing from the database."""
+    from . import get_engine
+
+    engine = get_engine(current_app)
+    missing = missing_heads(engine)
+    if missing:
+        raise click.ClickException(NOT_MIGRATED % (engine.url.render_as_string(), ", ".join(missing)))
     click.echo("The database is up to date.")
 
 

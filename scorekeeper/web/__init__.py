@@ -15,10 +15,10 @@ from flask import Flask
 from .infra import compression, converters, hardening, i18n, limits, security
 from .infra.extensions import csrf
 from .viewmodels import presenters, table_statistics
-from .views import coach, errors, home, install, language, live, play, printing, share, tables
+from .views import coach, errors, health, home, install, language, live, play, printing, share, tables
 
 # Blueprint modules, in registration order.
-BLUEPRINTS = (home, play, printing, share, live, coach, language, install, tables)
+BLUEPRINTS = (health, home, play, printing, share, live, coach, language, install, tables)
 
 
 def template_helpers() -> dict[str, object]:

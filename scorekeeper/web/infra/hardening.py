@@ -110,6 +110,9 @@ def init_app(app: Flask) -> None:
     """Apply the settings above to the app."""
     app.config.setdefault("PROXY_FIX", 0)
     proxies = proxy_count(app.config["PROXY_FIX"])
+    # Under ProxyFix (which only reads headers): the body is measured before anything reads it.
+    bounded = BoundedBody(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"))
+    app.wsgi_app = bounded  # type: ignore[method-assign]
     if proxies:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app,
@@ -119,9 +122,6 @@ def init_app(app: Flask) -> None:
             x_port=proxies,
             x_prefix=proxies,
         )
-    # Outside everything else: the body is measured before anything reads it.
-    bounded = BoundedBody(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"))
-    app.wsgi_app = bounded  # type: ignore[method-assign]
     # First of all before_request functions, so a form CSRFProtect cannot read is named for what it is.
     app.before_request_funcs.setdefault(None, []).insert(0, refuse_undecodable_form)
     app.session_interface = HttpsAwareSessionInterface()

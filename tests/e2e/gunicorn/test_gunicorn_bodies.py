@@ -36,10 +36,15 @@ def _new_game_form(phone: Phone, title: str) -> bytes:
 
 def test_a_chunked_body_over_the_limit_is_refused_with_413(live_server):
     phone = Phone(live_server)
-    phone.get("/new")
-    status, text = _post_chunked(phone, "/new", _new_game_form(phone, "x" * (LIMIT + 5000)))
+    token = phone.new_game(["Ann", "Bo"])
+    phone.get(f"/g/{token}")
+    fields = {"csrf_token": phone.csrf, "box": "chance", "turn": "0", "dice": "12346"}
+    body = (urllib.parse.urlencode(fields) + "&pad=" + "x" * (LIMIT + 5000)).encode()
+    status, text = _post_chunked(phone, f"/g/{token}/turns", body)
     assert status == 413
     assert "Too much at once" in text
+    status, _, page = phone.get(f"/g/{token}/export.json")
+    assert status == 200 and '"turns": []' in page.replace('"turns":[]', '"turns": []')
 
 
 def test_a_chunked_body_within_the_limit_is_served(live_server):

@@ -12,19 +12,22 @@ import pytest
 FORM = b"player=Ann&player=Bo&edition=hasbro-1996&action=start&title="
 
 
-def _chunked(client, body: bytes):
+def _chunked(client, body: bytes, path: str = "/new"):
     return client.post(
-        "/new",
+        path,
         input_stream=io.BytesIO(body),
         content_type="application/x-www-form-urlencoded",
         headers={"Transfer-Encoding": "chunked"},
     )
 
 
-def test_a_chunked_body_over_the_limit_gets_413_and_creates_nothing(client):
-    response = _chunked(client, FORM + b"x" * (17 * 1024))
+def test_a_chunked_body_over_the_limit_gets_413_and_records_nothing(client, make_game, loaded):
+    game = make_game()
+    body = b"box=chance&turn=0&dice=12346&pad=" + b"x" * (17 * 1024)
+    response = _chunked(client, body, f"/g/{game.edit_token}/turns")
     assert response.status_code == 413
     assert "Too much at once" in response.get_data(as_text=True)
+    assert loaded(game.edit_token).version == 0
 
 
 def test_a_chunked_body_within_the_limit_is_read_whole(client):
