@@ -17,6 +17,7 @@ from .export import export_game
 HIGH_SCORES = 10  # lines per edition in the high-score list
 EXPORT_KIND = "scorekeeper-table"  # what an export says it is, so an import can tell
 EXPORT_FORMAT = 1
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what spreadsheets read as the start of a formula
 
 
 @dataclass(frozen=True)
@@ -146,17 +147,22 @@ def export_csv(contents: TableContents) -> str:
                 [
                     number,
                     played.created_at.isoformat(),
-                    played.title,
+                    _cell_text(played.title),
                     game.rules.id,
                     "yes" if game.is_over else "no",
                     seat + 1,
-                    name,
+                    _cell_text(name),
                     *boxes,
                     *(getattr(card, figure) for figure in totals),
                     ranks[seat],
                 ]
             )
     return out.getvalue()
+
+
+def _cell_text(text: str) -> str:
+    """Text a spreadsheet shows as text: a name typed as "=1+1" or "@x" is not run as a formula."""
+    return "'" + text if text[:1] in FORMULA_STARTS else text
 
 
 def _blank_if_none(points: int | None) -> int | str:

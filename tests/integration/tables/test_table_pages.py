@@ -204,6 +204,15 @@ def test_the_csv_has_one_row_per_game_and_player_with_the_engines_boxes_and_tota
     assert rows[0]["one_pair"] == "" and rows[2]["one_pair"] != ""  # a box of the other edition only
 
 
+def test_a_name_a_spreadsheet_would_run_as_a_formula_is_exported_as_text(client, table, play_at):
+    play_at(table.edit_token, ["=1+1", "@Bo"], turns=[([1, 1, 1, 1, 1], "ones")], title="-cup")
+    rows = list(
+        csv.DictReader(io.StringIO(client.get(f"/t/{table.edit_token}/export.csv").get_data(as_text=True)))
+    )
+    assert [row["player"] for row in rows] == ["'=1+1", "'@Bo"]
+    assert rows[0]["title"] == "'-cup" and rows[0]["ones"] == "5"
+
+
 def test_the_json_export_imports_through_the_page(client, db, table, play_at):
     play_at(table.edit_token, ["Zoé", "Bo"], seed=1)
     exported = client.get(f"/t/{table.edit_token}/export.json")
