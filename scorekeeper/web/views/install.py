@@ -53,9 +53,7 @@ def manifest() -> Response:
             for size in (192, 512)
         ],
     }
-    response = current_app.json.response(body)
-    response.mimetype = "application/manifest+json"
-    return response
+    return Response(current_app.json.dumps(body), mimetype="application/manifest+json")
 
 
 @bp.get("/sw.js")

@@ -15,7 +15,7 @@ from scorekeeper.rules import Edition, Ruleset, find_edition
 
 from ..infra.extensions import limiter
 from ..infra.i18n import speak_game_language, use_vocabulary
-from ..infra.pdf import PAPER_SIZES, render_pdf
+from ..infra.pdf import PAPER_SIZES, RETRY_AFTER_SECONDS, PdfBusy, PdfCache, cached_pdf
 from ..viewmodels.scoresheet import blank_sheet as blank_pad
 from ..viewmodels.scoresheet import game_sheet
 from ..viewmodels.sheet import COLUMNS_PER_PAGE, Sheet
@@ -73,9 +73,10 @@ def _unknown_edition(error: UnknownEdition):
 
 
 def _edition_links(
-    current: Ruleset, endpoint: str = "printing.blank_sheet", **values: str
+    current: Ruleset, endpoint: str = "printing.blank_sheet", **values: Any
 ) -> list[tuple[str, str, bool]]:
     """(name, blank sheet URL, is it this one) for every edition: the blank sheet's chooser."""
+    # Any: url_for's own options share its keywords with the URL's values (as in _pdf_links).
     return [
         (gettext(rules.name), url_for(endpoint, **values, edition=rules.id), rules == current)
         for rules in Edition
@@ -135,12 +136,34 @@ def _render(sheet: Sheet, document_title: str, for_pdf: bool, **context: object)
     )
 
 
+def _pdf_cache() -> PdfCache:
+    """This app's PDF cache (PDF_CACHE_BYTES), made on first use."""
+    cache = current_app.extensions.get("scorekeeper.pdf_cache")
+    if cache is None:
+        cache = PdfCache(int(current_app.config.get("PDF_CACHE_BYTES") or 16 * 1024 * 1024))
+        current_app.extensions["scorekeeper.pdf_cache"] = cache
+    return cache
+
+
+@bp.errorhandler(PdfBusy)
+def _pdf_busy(error: PdfBusy):
+    """503 with Retry-After: the worker is rendering another PDF, turns go first."""
+    page, status = render_error(
+        503,
+        gettext("The printer is busy"),
+        gettext("Another scoresheet is being made right now. Try again in a few seconds."),
+    )
+    return page, status, {"Retry-After": str(RETRY_AFTER_SECONDS)}
+
+
 def _pdf_response(html: str, stem: str) -> Response:
-    pdf = render_pdf(
+    pdf = cached_pdf(
+        _pdf_cache(),
         html,
         current_app.static_folder or "",
         request.script_root + (current_app.static_url_path or ""),
         _paper(),
+        wait=float(current_app.config.get("PDF_WAIT_SECONDS", 3.0)),
     )
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = content_disposition(stem)
