@@ -1,9 +1,19 @@
-"""HTML to PDF with WeasyPrint, reading stylesheets from the static folder and never the network."""
+"""HTML to PDF with WeasyPrint, reading stylesheets from the static folder and never the network.
+
+A PDF costs about a second of a worker's CPU (8 players with the turn log), so PDFs must not
+starve turns: each one is cached by the digest of its HTML (which holds the game's every
+figure, so a new version of the game is a new entry) in a cache bounded in bytes, and at most
+one PDF renders per process at a time; a request that cannot start one within
+``PDF_WAIT_SECONDS`` gets PdfBusy (a 503 with Retry-After) instead of queueing behind others.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import mimetypes
 import os
+import threading
+from collections import OrderedDict
 from urllib.parse import unquote, urlsplit
 
 from weasyprint import CSS, HTML
@@ -45,3 +55,78 @@ def render_pdf(html: str, static_folder: str, static_prefix: str = "/static", pa
         url_fetcher=StaticFileFetcher(static_folder, static_prefix),
     )
     return document.write_pdf(stylesheets=[CSS(string=f"@page {{ size: {size} portrait; }}")])
+
+
+DEFAULT_CACHE_BYTES = 16 * 1024 * 1024  # a few hundred game PDFs of ~30-60 KB
+DEFAULT_WAIT_SECONDS = 3.0  # a PDF ahead in line takes about one second
+RETRY_AFTER_SECONDS = 5
+
+# One rendering at a time in this process (a gunicorn worker): the rest of its threads keep
+# serving turns and polls.
+_RENDERING = threading.Semaphore(1)
+
+
+class PdfBusy(Exception):
+    """Another PDF is rendering in this worker and did not finish in time: try again shortly."""
+
+
+class PdfCache:
+    """PDFs by the digest of their HTML and paper, least recently used out first, at most `max_bytes`."""
+
+    def __init__(self, max_bytes: int = DEFAULT_CACHE_BYTES) -> None:
+        self.max_bytes = max_bytes
+        self._items: OrderedDict[str, bytes] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> bytes | None:
+        with self._lock:
+            pdf = self._items.get(key)
+            if pdf is not None:
+                self._items.move_to_end(key)
+            return pdf
+
+    def put(self, key: str, pdf: bytes) -> None:
+        if len(pdf) > self.max_bytes:
+            return
+        with self._lock:
+            if key in self._items:
+                return
+            self._items[key] = pdf
+            self._bytes += len(pdf)
+            while self._bytes > self.max_bytes:
+                _, dropped = self._items.popitem(last=False)
+                self._bytes -= len(dropped)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+def pdf_key(html: str, static_prefix: str, paper: str) -> str:
+    """What makes one PDF differ from another: its HTML, where its stylesheets are, its paper."""
+    return hashlib.sha256(f"{paper}\0{static_prefix}\0{html}".encode()).hexdigest()
+
+
+def cached_pdf(
+    cache: PdfCache,
+    html: str,
+    static_folder: str,
+    static_prefix: str = "/static",
+    paper: str = "a4",
+    wait: float = DEFAULT_WAIT_SECONDS,
+) -> bytes:
+    """The PDF of this page from the cache, else rendered (one at a time); PdfBusy if none starts in time."""
+    key = pdf_key(html, static_prefix, paper)
+    pdf = cache.get(key)
+    if pdf is not None:
+        return pdf
+    if not _RENDERING.acquire(timeout=wait):
+        raise PdfBusy
+    try:
+        pdf = cache.get(key)  # rendered by the request this one waited for
+        if pdf is None:
+            pdf = render_pdf(html, static_folder, static_prefix, paper)
+            cache.put(key, pdf)
+        return pdf
+    finally:
+        _RENDERING.release()
