@@ -49,21 +49,30 @@
     form.querySelectorAll("[data-die]").forEach(function (key) { key.disabled = shown.length >= 5; });
   }
 
-  function changed(form) {
+  /* Five dice typed, or a typed attempt that can no longer be five dice (a sixth digit, a 7, a
+     letter): the server answers with the boxes or with what is wrong. Fewer dice: not yet. */
+  function finished(compact) { return compact.length >= 5 || /[^1-6]/.test(compact); }
+
+  function changed(form, typed) {
     var value = form.elements.dice.value;
     remember(form.dataset.key, value);
     render(form);
     var compact = digits(value);
     var options = document.getElementById("options");
-    if (/^[1-6]{5}$/.test(compact)) {
-      if (form.dataset.asked !== compact) {
-        form.dataset.asked = compact;
-        form.requestSubmit();  /* htmx sends it when loaded; otherwise a plain POST does the same */
-      }
-    } else {
-      form.dataset.asked = "";
-      if (options) { options.textContent = ""; }
+    var valid = /^[1-6]{5}$/.test(compact);
+    var confirm = document.getElementById("confirm");
+    if (confirm && compact) { confirm.classList.add("is-done"); }
+    if (form.dataset.asked === compact && compact) { return; }
+    /* Whatever was shown was for other dice: it goes at once, and an answer still on its way
+       for them is dropped (htmx:beforeSwap below). */
+    if (options) { options.textContent = ""; }
+    form.dataset.asked = "";
+    if (valid || (typed && finished(compact))) {
+      form.dataset.asked = compact;
+      form.requestSubmit();  /* htmx sends it when loaded; otherwise a plain POST does the same */
     }
+    /* Five typed dice: the on-screen keyboard would cover the boxes, so it goes. */
+    if (valid && typed && document.activeElement === form.elements.dice) { form.elements.dice.blur(); }
   }
 
   function setup(root) {
@@ -101,8 +110,17 @@
 
   document.addEventListener("input", function (event) {
     if (event.target.form && event.target.form.id === "dice-form" && event.target.name === "dice") {
-      changed(event.target.form);
+      changed(event.target.form, true);
     }
+  });
+
+  /* An answer for dice that are no longer the ones typed is not shown. */
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    var form = document.getElementById("dice-form");
+    var sent = event.detail.requestConfig && event.detail.requestConfig.formData;
+    if (!form || !target || target.id !== "options" || !sent || !sent.get) { return; }
+    if (digits(sent.get("dice")) !== digits(form.elements.dice.value)) { event.detail.shouldSwap = false; }
   });
 
   /* A turn was recorded (or undone) elsewhere under this kept entry: its boxes were for the
@@ -122,7 +140,7 @@
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "options") {
       var choose = event.detail.target.querySelector(".choose, .field-error");
-      if (choose && choose.scrollIntoView) { choose.scrollIntoView({ block: "nearest", behavior: "smooth" }); }
+      if (choose && choose.scrollIntoView) { choose.scrollIntoView({ block: "nearest" }); }
     }
   });
 

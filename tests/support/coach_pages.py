@@ -49,8 +49,12 @@ def box_buttons(page: str) -> dict[str, str]:
 
 
 def shown_expected(button: str) -> str | None:
-    """The "exp. 236.0" figure a box button shows, or None."""
-    match = re.search(r'class="coach-exp">exp\. ([0-9.,]+)<', button)
+    """The expected final score a box button shows ("◆ 236.0", said "expected final score 236.0"), or None."""
+    match = re.search(
+        r'class="coach-exp"><span class="visually-hidden">expected final score </span>'
+        r'<span aria-hidden="true">◆ </span>([0-9.,]+)<',
+        button,
+    )
     return match.group(1) if match else None
 
 
@@ -66,7 +70,7 @@ def keep_choices(page: str) -> list[dict]:
             int(face)
             for face in re.findall(r'is-rolled"><span class="keep-face"><span class="pips f(\d)', item)
         ]
-        figure = re.search(r'class="coach-exp">exp\. ([0-9.,]+)<', item)
+        figure = re.search(r'class="coach-exp">expected final score ([0-9.,]+)<', item)
         choices.append(
             {
                 "best": 'class="keep-choice is-best"' in item and "coach-best" in item,

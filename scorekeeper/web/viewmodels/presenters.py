@@ -46,6 +46,7 @@ class Entry:
     box_error: str | None = None  # about the box chosen, shown above the boxes
     options: list[Option] = field(default_factory=list)
     bonus: str | None = None  # "+100 Yahtzee bonus" when these dice earn the extra bonus
+    no_bonus: str | None = None  # why an extra five of a kind earns no bonus yet is still a joker
 
     @property
     def faces(self) -> list[int]:
@@ -95,6 +96,20 @@ def bonus_text(rules: Ruleset) -> str | None:
     return gettext("+%(points)d %(box)s bonus", points=extra.bonus, box=box_name(rules, extra.box))
 
 
+def no_bonus_text(card: Scorecard, dice: Dice) -> str | None:
+    """Why an extra five of a kind earns no bonus (its box was scratched) though it still plays as a
+    joker; None for any other dice (the engine says which are a joker and which earn the bonus)."""
+    rules = card.rules
+    extra = rules.extra
+    if extra is None or not extra.is_joker(rules, card.scores, dice) or card.bonus_due(dice):
+        return None
+    return gettext(
+        "No %(box)s bonus: %(box)s was scratched (0), and only a scored %(box)s earns the bonus."
+        " These dice still play as a joker.",
+        box=box_name(rules, extra.box),
+    )
+
+
 def build_entry(game: Game, text: str = "", *, validate: bool = True) -> Entry:
     """The entry area for this text: options when it is five dice, a message when it is not."""
     entry = Entry(text=text)
@@ -111,6 +126,8 @@ def build_entry(game: Game, text: str = "", *, validate: bool = True) -> Entry:
         entry.options = options_for(card, entry.dice)
         if card.bonus_due(entry.dice):
             entry.bonus = bonus_text(game.rules)
+        else:
+            entry.no_bonus = no_bonus_text(card, entry.dice)
     except RuleViolation as error:  # the engine refuses these dice: say so beside the field
         entry.error = translate(error.message)
         entry.dice = None
@@ -145,6 +162,37 @@ def turn_summary(game: Game, turn: Turn) -> str:
     return gettext("%(player)s: %(points)d in %(box)s", **params)
 
 
+def correction_summary(before: Game, after: Game, index: int) -> str:
+    """What a correction changed, and that Undo is not for it: "Turn 3 (round 2, Ann): Chance 22 → 24. …"."""
+    old, new = before.turns[index], after.turns[index]
+    was = gettext("%(box)s %(points)d", box=box_name(before.rules, old.box), points=old.points)
+    now = (
+        str(new.points)
+        if new.box == old.box
+        else gettext("%(box)s %(points)d", box=box_name(after.rules, new.box), points=new.points)
+    )
+    said = gettext(
+        "Turn %(turn)d (round %(round)d, %(player)s): %(was)s \u2192 %(now)s.",
+        turn=index + 1,
+        round=new.round,
+        player=after.players[new.player],
+        was=was,
+        now=now,
+    )
+    last = after.last_turn
+    if last is None or last.index == index:
+        return said
+    return " ".join(
+        (
+            said,
+            gettext(
+                "Undo still takes back the last turn (%(turn)s), not this correction.",
+                turn=turn_summary(after, last),
+            ),
+        )
+    )
+
+
 def announcement(game: Game) -> str:
     """What the live region says after a change: the last score and who plays next."""
     turn = game.last_turn
@@ -165,7 +213,9 @@ __all__ = [
     "announcement",
     "bonus_text",
     "build_entry",
+    "correction_summary",
     "keypad_text",
+    "no_bonus_text",
     "options_for",
     "turn_headline",
     "turn_summary",

@@ -69,7 +69,7 @@ class Cell:
     just: bool = False  # filled by the last turn
     star: bool = False  # the turn that filled this box earned the extra bonus
     pending: bool = False  # screen: a figure not decided yet (the upper bonus while it may come)
-    tone: str = ""  # screen: "ahead"/"behind" (pace), "is-first" (rank)
+    tone: str = ""  # screen: "ahead"/"behind" (pace), "earned" (bonus), "is-first" (rank)
     tied: bool = False  # screen: a rank another player shares
     label: str = ""  # for screen readers: the correction link's words
 
@@ -89,8 +89,7 @@ class Row:
     label: str  # the paper label
     cells: tuple[Cell, ...]
     media: tuple[str, ...] = (PAPER, SCREEN)
-    short: str = ""  # the screen's abbreviation ("3K"); "" shows the name
-    title: str = ""  # the screen's explanation of a total (abbr title)
+    title: str = ""  # the screen's explanation of a total, shown under the phone sheet
     note: str = ""  # paper: small text under the label, e.g. "of upper section"
     how: str = ""  # paper: the "how to score" column
     score: str = ""  # paper: the fixed score in the how-to column, "SCORE 25", or the arrow of a total
@@ -175,6 +174,11 @@ class Sheet:
     def long_title(self) -> bool:
         """A title that needs the smaller type to stay within two or three lines."""
         return len(self.title) > LONG_TITLE
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """What the totals mean (pace, bonuses), written under the phone sheet: a phone has no hover."""
+        return tuple(row.title for section in self.sections for row in section.screen_rows if row.title)
 
     @property
     def crowded(self) -> bool:
@@ -281,7 +285,6 @@ class _Builder:
                     name,
                     self.t(box.label),
                     self.cells(cell),
-                    short=self.t(box.short),
                     how=self.t(box.how),
                     score=self.t("SCORE %(points)d", points=box.fixed) if box.fixed is not None else "",
                     face=DIE_FACES[box.face - 1] if box.face else "",
@@ -338,20 +341,26 @@ class _Builder:
             self.screen_row(
                 "pace",
                 "upper_pace",
-                self._("Pace"),
+                self._("Bonus pace"),
                 lambda c: Cell(
                     signed(c.upper_pace),
                     tone="ahead" if c.upper_pace > 0 else ("behind" if c.upper_pace < 0 else ""),
                 ),
-                title=self._("Pace: points above or below three of each number in the upper boxes filled"),
+                title=self._(
+                    "Bonus pace: points above or below three of each number in the upper boxes filled"
+                ),
             ),
             self.screen_row(
                 "bonus",
                 "upper_bonus",
-                self._("Bonus"),
-                lambda c: Cell(str(c.upper_bonus)) if c.upper_bonus_settled else Cell(pending=True),
+                self._("Upper bonus"),
+                lambda c: (
+                    Cell(str(c.upper_bonus), tone="earned" if c.upper_bonus else "")
+                    if c.upper_bonus_settled
+                    else Cell(pending=True)
+                ),
                 title=self._(
-                    "%(points)d points once the upper section reaches %(threshold)d",
+                    "Upper bonus: %(points)d points once the upper section reaches %(threshold)d",
                     points=bonus.points,
                     threshold=bonus.threshold,
                 ),
@@ -374,7 +383,6 @@ class _Builder:
                     lambda c: Cell(
                         str(c.yahtzee_bonus) if c.yahtzee_bonus_count else "", stars=c.yahtzee_bonus_count
                     ),
-                    short=self._("%(short)s+", short=self.t(box.short)),
                     title=self._("%(box)s bonus: %(bonus)d per extra %(box)s", box=name, bonus=extra.bonus),
                 )
             )

@@ -12,8 +12,10 @@ from flask import (
     flash,
     get_flashed_messages,
     jsonify,
+    make_response,
     redirect,
     render_template,
+    request,
     url_for,
 )
 from flask_babel import gettext
@@ -25,9 +27,16 @@ from ..infra.i18n import box_names, speak_game_language, translate
 from ..infra.limits import limit_rematch
 from ..infra.recent import remember
 from ..viewmodels.export import export_game
-from ..viewmodels.presenters import Entry, announcement, build_entry, keypad_text, turn_summary
+from ..viewmodels.presenters import (
+    Entry,
+    announcement,
+    build_entry,
+    correction_summary,
+    keypad_text,
+    turn_summary,
+)
 from ..viewmodels.scoresheet import sheet_context
-from .coach import coach_options
+from .coach import KeepAdvice, coach_options, keep_advice
 from .forms import ActionForm, CorrectForm, DiceForm, TurnForm, VersionForm, as_int
 from .loading import load_or_404
 from .rendering import is_htmx, page_or_fragment
@@ -36,6 +45,8 @@ bp = Blueprint("play", __name__, url_prefix="/g/<token>")
 
 MAX_TEXT = 200  # typed dice longer than this are not an attempt at five dice
 MAX_BOX = 40  # longer than any box key
+KEEP_ROLLS = ("1", "2")  # the keep buttons' values: rolls left after the dice entered
+RECORDED = "recorded"  # the flash category of "this turn was recorded": shown at the top with its Undo
 
 
 def _render(
@@ -46,13 +57,20 @@ def _render(
     entry: Entry | None = None,
     notice: str | None = None,
     announce: str | None = None,
+    recorded: bool = False,
+    keep: KeepAdvice | None = None,
 ):
-    """The game page, or its #play fragment for htmx."""
+    """The game page, or its #play fragment for htmx; `recorded`: this phone just recorded the last turn."""
     game = loaded.game
     entry = entry or Entry()
     notices = [notice] if notice else []
+    confirm = announcement(game) if recorded and game.last_turn else None
     if not is_htmx():
-        notices += [str(message) for message in get_flashed_messages()]
+        for category, message in get_flashed_messages(with_categories=True):
+            if category == RECORDED:
+                confirm = str(message)
+            else:
+                notices.append(str(message))
     return page_or_fragment(
         "games/play.html",
         "games/_play.html",
@@ -62,6 +80,8 @@ def _render(
         token=token,
         entry=entry,
         notices=notices,
+        confirm=confirm,
+        keep=keep,
         announce=announce or (notices[0] if notices else announcement(game)),
         advice=coach_options(loaded, entry),
         **sheet_context(loaded),
@@ -101,6 +121,9 @@ def options(token: str):
     loaded = load_or_404(token, edit=True)
     game = loaded.game
     text = _text(form.dice.data, MAX_TEXT)
+    rolls = request.form.get("keep")  # "What should I keep?" of the dice entered so far
+    if rolls in KEEP_ROLLS and loaded.coach and game.rules.has_coach and not game.is_over:
+        return _keep(loaded, token, text, rolls)
     if (form.add.data or form.clear.data) and not is_htmx():  # the keypad without JavaScript
         text = keypad_text(text, form.add.data, form.clear.data)
         return _render(loaded, token, entry=build_entry(game, text, validate=False))
@@ -121,6 +144,25 @@ def options(token: str):
             advice=coach_options(loaded, entry),
         )
     return _render(loaded, token, status=status, entry=entry)
+
+
+def _keep(loaded: games.LoadedGame, token: str, text: str, rolls: str):
+    """The coach's keep advice for the dice entered so far: its panel for htmx, else the page with
+    the dice still in the entry (they carry on to the final dice)."""
+    advice = keep_advice(loaded, text, rolls)
+    status = 422 if advice.error else 200
+    if is_htmx():
+        response = make_response(
+            render_template("coach/_keep.html", loaded=loaded, game=loaded.game, token=token, keep=advice),
+            status,
+        )
+        response.headers["HX-Retarget"] = "#keep"
+        response.headers["HX-Reswap"] = "outerHTML"
+        response.vary.add("HX-Request")
+        return response
+    return _render(
+        loaded, token, status=status, entry=build_entry(loaded.game, text, validate=False), keep=advice
+    )
 
 
 @bp.post("/turns")
@@ -148,8 +190,8 @@ def record(token: str):
     except games.Refused as refusal:
         return _refuse(refusal.game, token, text, translate(refusal.message))
     if is_htmx():
-        return _render(updated, token)
-    flash(announcement(updated.game))
+        return _render(updated, token, recorded=True)
+    flash(announcement(updated.game), RECORDED)
     return redirect(url_for("play.game", token=token), 303)
 
 
@@ -214,7 +256,7 @@ def correct(token: str, index: int):
         version = as_int(form.version.data)
         try:
             dice = Dice.parse(form.dice.data[:MAX_TEXT] if isinstance(form.dice.data, str) else None)
-            games.correct_turn(
+            corrected = games.correct_turn(
                 storage.get_db(),
                 token,
                 -1 if version is None else version,
@@ -235,7 +277,7 @@ def correct(token: str, index: int):
         except games.Refused as refusal:
             status, error = 422, translate(refusal.message)
         else:
-            flash(gettext("Turn %(turn)d corrected.", turn=index + 1))
+            flash(correction_summary(game, corrected.game, index))
             return redirect(url_for("play.game", token=token), 303)
     return render_template(
         "games/correct.html",

@@ -62,8 +62,8 @@ def test_the_keep_panel_highlights_the_kept_dice(live_app, db, page):
     base = live_app.url
     token = game_with(db, ["Ann", "Bo"], sheet_order_turns(2, rounds=2))
     page.goto(f"{base}/g/{token}")
-    page.locator("#keep-dice").fill("65613")
-    page.locator(".keep-ask button[value='2']").click()
+    page.locator("#dice").fill("65613")  # the same entry as the final dice: they carry on
+    page.locator(".keep-buttons button[value='2']").click()
     expect(page.locator(".keep-choice")).to_have_count(3)
     expect(page.locator(".keep-choice.is-best .coach-best")).to_be_visible()
     assert page.locator(".keep-choice.is-best .is-kept").count() >= 1

@@ -166,7 +166,12 @@ def test_a_whole_two_player_game_with_jokers_an_undo_and_a_correction_ends_engin
                 page.locator("#dice").fill("11346")
                 page.get_by_role("button", name="Save correction").click()
                 page.wait_for_url(re.compile(r"/g/[A-Za-z0-9_-]+$"))
-                expect(page.locator("#play .notice")).to_have_text("Turn 2 corrected.")
+                expect(page.locator("#play .notice")).to_have_text(
+                    re.compile(
+                        r"^Turn 2 \(round 1, Bo\): Ones 1 \u2192 2\. Undo still takes back the last turn"
+                        r" \(.+\), not this correction\.$"
+                    )
+                )
                 entries[1] = ("11346", "ones")
                 expect(page.get_by_role("link", name="Bo, Ones: 2. Correct this turn")).to_be_visible()
 

@@ -1,4 +1,4 @@
-"""Live updates never take what a player is using: the dice entry and the coach's keep panel.
+"""Live updates never take what a player is using: the dice entry, with the coach's keep advice in it.
 
 Two phones in Chromium against the live app; screenshots in test-output/live/.
 """
@@ -33,44 +33,46 @@ def turn_shown(page, player: str) -> int:
     return polls_until(page, "p => document.querySelector('.turn-head').textContent.includes(p)", player)
 
 
-def test_the_keep_panel_keeps_its_dice_and_advice_while_the_sheet_follows_the_game(browser, live_app):
+def test_the_keep_advice_stays_with_its_dice_while_the_sheet_follows_the_game(browser, live_app):
     OUTPUT.mkdir(parents=True, exist_ok=True)
     url = f"{live_app.url}/g/{new_game(live_app, ['Ann', 'Bo', 'Cy'], coach=True)}"
     phone_a, phone_b = open_phone(browser, url), open_phone(browser, url)
 
-    # B has typed a roll in "What should I keep?" and looked away (no focus): A records Ann's turn.
-    phone_b.fill("#keep-dice", "65613")
-    phone_b.locator("#keep-dice").blur()
+    # B has entered a roll in the dice entry (where "What should I keep?" is asked) and looked
+    # away (no focus): A records Ann's turn.
+    phone_b.fill("#dice", "65613")
+    phone_b.locator("#dice").blur()
     record(phone_a, "12346", "chance")
     assert turn_shown(phone_b, "Bo") <= LIVE_POLLS
     assert phone_b.locator("#play td.filled.just").inner_text().strip() == "16"  # the sheet moved on
-    assert phone_b.input_value("#keep-dice") == "65613"  # the panel did not
-    assert "Dice rolled (Bo)" in phone_b.inner_text("#keep label")
+    assert phone_b.input_value("#dice") == "65613"  # the entry did not
+    assert phone_b.get_attribute("#play .entry", "aria-label") == "Dice of Bo"
     assert "Ann's turn was recorded on another phone — check whose dice these are." in phone_b.inner_text(
-        "#keep .live-stale"
+        ".entry .live-stale"
     )
-    phone_b.locator("#keep").scroll_into_view_if_needed()
+    phone_b.locator(".entry").scroll_into_view_if_needed()
     phone_b.screenshot(path=str(OUTPUT / "keep-panel-kept.png"))
 
-    # B asks and reads the answer (the panel was swapped in by htmx; nothing has the focus).
-    phone_b.click(".keep-ask button[value='2']")
+    # B asks and reads the answer (swapped in by htmx; nothing has the focus).
+    phone_b.click(".keep-buttons button[value='2']")
     answer = "#keep .keep-result, #keep .coach-wait"  # advice, or the coach still building tables
     phone_b.wait_for_selector(answer)
-    assert phone_b.locator("#keep .live-stale").count() == 0  # the fresh answer is for Bo's sheet
     phone_b.evaluate("document.activeElement && document.activeElement.blur()")
     record(phone_a, "22456", "twos")
     assert turn_shown(phone_b, "Cy") <= LIVE_POLLS
-    assert phone_b.locator(answer).count() == 1 and phone_b.input_value("#keep-dice") == "65613"
-    assert "Bo's turn was recorded on another phone" in phone_b.inner_text("#keep .live-stale")
+    assert phone_b.locator(answer).count() == 1 and phone_b.input_value("#dice") == "65613"
+    assert "Bo's turn was recorded on another phone" in phone_b.inner_text(".entry .live-stale")
     assert phone_b.evaluate("window.notReloaded") is True
     phone_b.locator("#keep").scroll_into_view_if_needed()
     phone_b.screenshot(path=str(OUTPUT / "keep-panel-result-kept.png"))
 
-    # Another turn: the kept panel's label and word follow again.
+    # Another turn: the kept entry's label and word follow again.
     record(phone_a, "33315", "threes")
-    polls_until(phone_b, "() => document.querySelector('#keep label').textContent.includes('Ann')")
-    assert "Cy's turn was recorded on another phone" in phone_b.inner_text("#keep .live-stale")
-    assert phone_b.locator("#keep .live-stale").count() == 1
+    polls_until(
+        phone_b, "() => document.querySelector('#play .entry').getAttribute('aria-label') === 'Dice of Ann'"
+    )
+    assert "Cy's turn was recorded on another phone" in phone_b.inner_text(".entry .live-stale")
+    assert phone_b.locator(".entry .live-stale").count() == 1
 
 
 def test_a_kept_dice_entry_asks_again_for_the_player_whose_turn_it_is_now(browser, live_app):

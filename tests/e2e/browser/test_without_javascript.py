@@ -57,7 +57,9 @@ def test_without_javascript_turns_undo_and_keypad_work_through_plain_forms(
     expect(page.locator("form.choose h2")).to_have_text("Where do 2 2 4 5 6 go?")
     record(page, "twos")
     expect(page.locator(".turn-head")).to_have_text("Round 1 of 13 · Bo")
-    expect(page.locator("#play .notice")).to_have_text("Ann: 4 in Twos. Next: Bo.")
+    # The recorded turn is confirmed at the top of the page, its Undo beside it.
+    expect(page.locator("#play .confirm-text")).to_have_text("✓ Ann: 4 in Twos. Next: Bo.")
+    expect(page.locator("#play .confirm button")).to_have_text("Undo")
 
     # The keypad without JavaScript: each tap posts and the page comes back with one more die.
     for count, face in enumerate("66665", start=1):

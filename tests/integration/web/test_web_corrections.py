@@ -73,7 +73,11 @@ def test_a_correction_replays_the_later_turns(client, make_game, loaded):
     assert response.status_code == 303
     game = loaded(token).game
     assert game.turns[0].points == 6 and game.turns[1].box == "threes"
-    assert "Turn 1 corrected." in page_text(client.get(f"/g/{token}"))
+    # What changed, and that Undo is for the last turn, not for this correction.
+    assert (
+        "Turn 1 (round 1, Ann): Twos 4 \u2192 6. Undo still takes back the last turn (Bo: 9 in Threes),"
+        " not this correction."
+    ) in page_text(client.get(f"/g/{token}"))
 
 
 def test_a_correction_that_breaks_a_later_turn_is_refused_naming_it(client, make_game, db):
