@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from flask_babel import gettext
+from flask_babel import format_date, gettext
 
 from .sheet import Sheet, build_sheet
 
@@ -15,13 +16,15 @@ if TYPE_CHECKING:
 
 def game_sheet(loaded: LoadedGame, *, with_log: bool = True) -> Sheet:
     """The game's sheet; the print view adds its turn log, the game page never prints one."""
-    return build_sheet(
+    sheet = build_sheet(
         loaded.game,
         loaded.title,
         loaded.created_at.date(),
         gettext=gettext,
         with_log=with_log,
     )
+    # The date as the page's language writes it (30 nov. 2026, 30.11.2026): paper is read, not parsed.
+    return replace(sheet, date=format_date(loaded.created_at, "medium"))
 
 
 def blank_sheet(rules: Ruleset) -> Sheet:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from babel.dates import format_date
 from sqlalchemy import func, select
 
 from scorekeeper import games
@@ -131,6 +132,7 @@ def test_a_german_games_printout_is_german_whatever_phone_prints_it(client, db, 
     printed = client.get(f"/g/{created.edit_token}/print")
     assert language_of(printed.text) == "de"
     assert "KNIFFEL" in printed.text and "Brelan" not in printed.text
+    assert format_date(created.game.created_at, "medium", locale="de") in printed.text  # 30.11.2026
     board = client.get(f"/g/{created.view_token}")  # the TV board
     assert language_of(board.text) == "de"
     pdf = tmp_path / "sheet.pdf"
