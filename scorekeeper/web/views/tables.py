@@ -30,6 +30,7 @@ from scorekeeper import games, storage, tables
 
 from ..infra.extensions import csrf
 from ..infra.i18n import edition_name, translate
+from ..infra.limits import limit_new_games
 from ..viewmodels.table_page import export_csv, export_table, game_lines, high_scores, lines_from_totals
 from .errors import render_error
 from .forms import ActionForm, as_int
@@ -149,6 +150,7 @@ def no_table(error: Exception):
 
 
 @bp.route("/t/new", methods=["GET", "POST"])
+@limit_new_games  # a new table is counted with new games (RATE_LIMIT_CREATE per address, limits.py)
 def new_table():
     """Name a table (optional) and start it."""
     form = ActionForm()
@@ -167,6 +169,7 @@ def new_table():
 
 @bp.route("/t/import", methods=["GET", "POST"])
 @csrf.exempt  # checked below, once the larger body limit of this one form is set
+@limit_new_games  # a new table with its games: counted with new games
 def import_table():
     """Upload a table's JSON export: a new table with every game, or the reason nothing was stored."""
     if request.method == "GET":
