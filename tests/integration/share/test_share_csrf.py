@@ -29,7 +29,7 @@ def post_routes(app, token: str) -> list[str]:
     for rule in app.url_map.iter_rules():
         if "POST" in (rule.methods or set()):
             path = re.sub(r"<(?:[a-z]+:)?token>", token, rule.rule)
-            paths.append(re.sub(r"<int:index>", "0", path))
+            paths.append(re.sub(r"<int:[a-z_]+>", "0", path))  # a turn's index, a table's game id
     return paths
 
 

@@ -18,7 +18,7 @@ def route_urls(app: Flask, token: str) -> list[tuple[str, str]]:
     """(method, URL) for every method of every route, with this token and turn 0."""
     urls = []
     for rule in app.url_map.iter_rules():
-        values = {"token": token, "index": 0, "filename": "css/app.css"}
+        values = {"token": token, "index": 0, "game_id": 1, "filename": "css/app.css"}
         path = rule.rule
         for name in rule.arguments:
             path = re.sub(rf"<(?:[a-z]+:)?{name}>", str(values[name]), path)
