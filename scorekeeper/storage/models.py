@@ -155,3 +155,27 @@ class GameTotalsRow(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     version: Mapped[int] = mapped_column(Integer)
     totals: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class DeviceRow(Base):
+    """A phone with a recent-games list, known by the sha256 hex digest of the random id its cookie holds."""
+
+    __tablename__ = "devices"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    device_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    seen_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)  # lists unused for long are pruned
+
+
+class RecentGameRow(Base):
+    """A game opened on a phone; its link is stored sealed with the phone's id, never in the clear."""
+
+    __tablename__ = "recent_games"
+
+    device_id: Mapped[int] = mapped_column(ForeignKey("devices.id", ondelete="CASCADE"), primary_key=True)
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    access: Mapped[str] = mapped_column(String(4))  # "edit" or "view": the link the phone opened
+    sealed_link: Mapped[str] = mapped_column(String(100))
+    opened_at: Mapped[datetime] = mapped_column(UTCDateTime)

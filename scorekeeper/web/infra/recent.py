@@ -1,59 +1,98 @@
-"""The games recently opened on this device, kept in the signed session cookie (no server list)."""
+"""The games recently opened on this device: the cookie holds a random device id, the server the list.
+
+The list used to live in the signed session cookie, which passed 4 KB after four games with
+long names and was then dropped by the browser: games 5-8 never appeared, and the list is
+often the only copy of a game's edit link. scorekeeper.devices keeps it now (capped, pruned,
+links sealed); a list still in an old cookie moves to the server the first time it is read.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import logging
 from datetime import UTC, datetime
 
 from flask import session
+from sqlalchemy.exc import SQLAlchemyError
 
-RECENT_KEY = "recent"
-RECENT_MAX = 8
+from scorekeeper import devices, storage
+
+DEVICE_KEY = "device"
+TOP_KEY = "recent_top"  # which game is first already, so reopening it writes nothing
+LEGACY_KEY = "recent"  # the list as old cookies hold it: [[token, players, title, at], …]
+
+log = logging.getLogger(__name__)
 
 
-def remember(token: str, players: list[str], title: str) -> None:
-    """Put this game first in the device's recent list (once; the oldest falls off)."""
-    recent = [item for item in recent_games() if item["token"] != token]
-    entry = {
-        "token": token,
-        "players": list(players),
-        "title": title,
-        "at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-    }
-    current = session.get(RECENT_KEY)
-    if current and isinstance(current, list) and current[0] == _pack(entry, keep_time=current[0]):
-        return  # already first: don't rewrite the cookie on every page load
-    session[RECENT_KEY] = [_pack(entry)] + [_pack(item) for item in recent][: RECENT_MAX - 1]
+def remember(token: str, players: object = None, title: object = None) -> None:
+    """Put this game first in the device's recent list (players and title are read from the game)."""
+    hint = _short(token)
+    if session.get(TOP_KEY) == hint and isinstance(session.get(DEVICE_KEY), str):
+        return  # already first: no write on every page load and every live refresh
+    device = _device()
+    try:
+        _move_legacy_list(device)
+        if devices.remember(storage.get_db(), device, token):
+            session[TOP_KEY] = hint
+    except SQLAlchemyError as error:  # the page matters more than the list: it is tried again next time
+        log.warning("recent games not saved: %s", type(error).__name__)
 
 
 def recent_games() -> list[dict]:
-    """The remembered games, newest first; anything malformed in the cookie is skipped."""
-    items = session.get(RECENT_KEY)
-    if not isinstance(items, list):
+    """The remembered games, newest first, as the home page lists them."""
+    device = session.get(DEVICE_KEY)
+    if isinstance(session.get(LEGACY_KEY), list):
+        device = _device()
+        _move_legacy_list(device)
+    if not isinstance(device, str):
         return []
-    games = []
-    for item in items:
-        if (
-            isinstance(item, list)
-            and len(item) == 4
-            and isinstance(item[0], str)
-            and isinstance(item[1], list)
-            and all(isinstance(name, str) for name in item[1])
-            and isinstance(item[2], str)
-            and isinstance(item[3], str)
-        ):
-            games.append({"token": item[0], "players": item[1], "title": item[2], "at": item[3]})
-    return games
+    return [
+        {
+            "token": game.token,
+            "players": list(game.players),
+            "title": game.title,
+            "at": game.opened_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        }
+        for game in devices.recent(storage.get_db(), device)
+    ]
 
 
 def forget(token: str) -> None:
-    """Drop a game that no longer opens (deleted, or a bad token)."""
-    items = recent_games()
-    kept = [item for item in items if item["token"] != token]
-    if len(kept) != len(items):
-        session[RECENT_KEY] = [_pack(item) for item in kept]
+    """A link that opens nothing: the server's list never holds one (deleted games leave it with
+    their rows), so only the hint of which game is first is dropped."""
+    if session.get(TOP_KEY) == _short(token):
+        session.pop(TOP_KEY)
 
 
-def _pack(entry: dict, keep_time: list | None = None) -> list:
-    """A compact list form for the cookie (it is sent with every request)."""
-    at = keep_time[3] if keep_time and len(keep_time) == 4 else entry["at"]
-    return [entry["token"], entry["players"], entry["title"], at]
+def _device() -> str:
+    """This device's id, made on first need."""
+    device = session.get(DEVICE_KEY)
+    if not isinstance(device, str) or not 0 < len(device) <= 64:
+        device = devices.new_device_id()
+        session[DEVICE_KEY] = device
+        session.pop(TOP_KEY, None)
+    return device
+
+
+def _move_legacy_list(device: str) -> None:
+    """Move the games of an old cookie's list to the server, keeping their order, then drop it."""
+    items = session.pop(LEGACY_KEY, None)
+    if not isinstance(items, list):
+        return
+    db = storage.get_db()
+    for item in reversed(items):  # oldest first, so the newest ends up first
+        if isinstance(item, list) and item and isinstance(item[0], str):
+            devices.remember(db, device, item[0], _when(item[-1]))
+
+
+def _when(value: object) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return datetime.strptime(value, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+    except ValueError:
+        return None
+
+
+def _short(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()[:12]

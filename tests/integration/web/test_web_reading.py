@@ -61,11 +61,19 @@ def test_the_keypad_adds_at_most_five_faces_and_clears_by_position():
     assert keypad_text("2", "12", None) == "2"
 
 
-def test_a_tampered_or_malformed_recent_list_is_ignored(client, app):
+def test_a_tampered_or_malformed_recent_list_is_ignored(client, app, make_game):
+    game = make_game()
     with client.session_transaction() as session:
-        session["recent"] = [["tok", ["Ann"], "", "2026-01-01T00:00:00Z"], "junk", [1, 2, 3, 4], 5]
+        session["recent"] = [
+            ["tok", ["Ann"], "", "2026-01-01T00:00:00Z"],
+            "junk",
+            [1, 2, 3, 4],
+            5,
+            [game.edit_token, ["Ann", "Bo"], "", "bad time"],
+        ]
     text = client.get("/").get_data(as_text=True)
-    assert "/g/tok" in text
+    assert "/g/tok" not in text  # an old cookie's list moves to the server only where a link opens a game
+    assert f"/g/{game.edit_token}" in text
     with client.session_transaction() as session:
         session["recent"] = {"not": "a list"}
     assert client.get("/").status_code == 200

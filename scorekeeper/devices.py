@@ -1,0 +1,117 @@
+"""Use cases of a phone's recent-games list, kept on the server (one transaction each).
+
+A cookie listing the games overflowed its 4 KB after four games with long names and was
+silently dropped, and that list is often the only copy of a game's edit link. Now the cookie
+holds only a random device id; the server keeps the list, capped at RECENT_MAX games per phone,
+and drops lists unused for PRUNE_AFTER. Only the sha256 of the device id is stored, and each
+link is stored sealed with a key derived from the id (HMAC-SHA256 as a one-time pad per game
+and link kind): the database alone opens no game, as with games' own token hashes.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from .storage import devices as records
+from .storage import tokens
+from .storage.engine import reading, writing
+
+Db = sessionmaker[Session]
+
+RECENT_MAX = 50  # games per phone: a season of game nights
+PRUNE_AFTER = timedelta(days=400)  # a list nobody opened for over a year goes
+
+
+@dataclass(frozen=True)
+class RecentGame:
+    """A game on a phone's list: its link (as the phone opened it), title, players and when."""
+
+    token: str
+    access: str
+    title: str
+    players: tuple[str, ...]
+    opened_at: datetime
+
+
+def new_device_id() -> str:
+    """A fresh device id for a phone's cookie: 192 random bits."""
+    return secrets.token_urlsafe(24)
+
+
+def _device_hash(device_id: str) -> str:
+    return hashlib.sha256(b"scorekeeper-device:" + device_id.encode()).hexdigest()
+
+
+def _pad(device_id: str, game_id: int, access: str, length: int) -> bytes:
+    """Key stream for one (game, link kind) of one device: each seals exactly one link, ever."""
+    stream = b""
+    block = 0
+    while len(stream) < length:
+        message = f"recent:{game_id}:{access}:{block}".encode()
+        stream += hmac.new(device_id.encode(), message, hashlib.sha256).digest()
+        block += 1
+    return stream[:length]
+
+
+def seal(device_id: str, game_id: int, access: str, token: str) -> str:
+    """The link as stored: XORed with the device's key stream for this game, in URL-safe base64."""
+    raw = token.encode()
+    sealed = bytes(a ^ b for a, b in zip(raw, _pad(device_id, game_id, access, len(raw)), strict=True))
+    return base64.urlsafe_b64encode(sealed).decode()
+
+
+def unseal(device_id: str, game_id: int, access: str, sealed: str) -> str | None:
+    """The link back, or None if it does not decode to one (another device's row, damage)."""
+    try:
+        raw = base64.urlsafe_b64decode(sealed.encode())
+        token = bytes(
+            a ^ b for a, b in zip(raw, _pad(device_id, game_id, access, len(raw)), strict=True)
+        ).decode()
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return token if tokens.token_hash(token) is not None else None
+
+
+def remember(db: Db, device_id: str, token: str, now: datetime | None = None) -> bool:
+    """Put the game this link opens first on the device's list; False if it opens no game."""
+    digest = tokens.token_hash(token)
+    if digest is None:
+        return False
+    now = now or datetime.now(UTC)
+    with writing(db) as session:
+        game = records.game_for(session, digest)
+        if game is None:
+            return False
+        game_id, edit_hash = game
+        access = "edit" if hmac.compare_digest(edit_hash, digest) else "view"
+        found = records.find_device(session, _device_hash(device_id))
+        if found is None:
+            records.prune_devices(session, now - PRUNE_AFTER)
+            found = records.add_device(session, _device_hash(device_id), now)
+        else:
+            records.touch_device(session, found, now)
+        records.put_recent(session, found, game_id, access, seal(device_id, game_id, access, token), now)
+        records.trim_recent(session, found, RECENT_MAX)
+    return True
+
+
+def recent(db: Db, device_id: str) -> list[RecentGame]:
+    """The device's games, most recently opened first (empty for an unknown device)."""
+    with reading(db) as session:
+        found = records.find_device(session, _device_hash(device_id))
+        if found is None:
+            return []
+        stored = records.load_recent(session, found, RECENT_MAX)
+    games = []
+    for item in stored:
+        token = unseal(device_id, item.game_id, item.access, item.sealed_link)
+        if token is not None:
+            games.append(RecentGame(token, item.access, item.title, item.players, item.opened_at))
+    return games
