@@ -134,6 +134,10 @@ def test_a_whole_game_shows_no_english_where_a_translation_exists(browser, live_
         assert leftovers(page, patterns) == [], "game over"
         page.goto(f"{live_app.url}/g/{token}/history")
         assert leftovers(page, patterns) == [], "history"
+        page.goto(f"{live_app.url}/g/{token}/review")  # the coach's review of the finished game
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        page.screenshot(path=str(out / f"review-{language}.png"), full_page=True)
+        assert leftovers(page, patterns) == [], "review"
         page.goto(f"{live_app.url}/g/{token}/print")
         expect(page.locator("html")).to_have_attribute("lang", language)
         page.screenshot(path=str(out / f"print-{language}.png"), full_page=True)
