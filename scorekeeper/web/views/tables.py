@@ -20,6 +20,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask_babel import gettext
@@ -139,6 +140,9 @@ def new_game_table() -> dict[str, Any]:
 @bp.app_errorhandler(tables.TableReadOnly)
 def no_table(error: Exception):
     """A token that opens no table, or a view link on a write route: the same 404."""
+    token = (request.view_args or {}).get("token")
+    if isinstance(token, str) and isinstance(error, tables.TableNotFound):
+        _forget(token)
     return render_error(
         404,
         gettext("No table here"),
@@ -229,7 +233,52 @@ def _page(token: str, *, status: int = 200, error: str | None = None, form_value
 @bp.get("/t/<token>")
 def table(token: str):
     """The table page: edit link (with its forms) or view link (read only)."""
-    return _page(token)
+    page = _page(token)
+    _remember(token, tables.load_table(storage.get_db(), token).name)
+    return page
+
+
+# -- this phone's tables (in the signed session cookie: the server keeps no list) --------
+
+RECENT_TABLES_KEY = "tables"
+RECENT_TABLES_MAX = 5
+
+
+def _recent_tables() -> list[list[str]]:
+    """[token, name] of the tables opened on this phone, newest first; anything malformed is skipped."""
+    items = session.get(RECENT_TABLES_KEY)
+    if not isinstance(items, list):
+        return []
+    return [
+        item
+        for item in items[:RECENT_TABLES_MAX]
+        if isinstance(item, list) and len(item) == 2 and all(isinstance(part, str) for part in item)
+    ]
+
+
+def _remember(token: str, name: str) -> None:
+    """Put this table first in the phone's list (once; the oldest falls off)."""
+    items = _recent_tables()
+    if items and items[0] == [token, name]:
+        return  # already first: the cookie is not rewritten on every visit
+    session[RECENT_TABLES_KEY] = [[token, name]] + [item for item in items if item[0] != token][
+        : RECENT_TABLES_MAX - 1
+    ]
+
+
+def _forget(token: str) -> None:
+    """A link that opens no table any more leaves the phone's list."""
+    items = _recent_tables()
+    if any(item[0] == token for item in items):
+        session[RECENT_TABLES_KEY] = [item for item in items if item[0] != token]
+
+
+@bp.app_context_processor
+def recent_tables() -> dict[str, Any]:
+    """The home page's list of tables opened on this phone."""
+    if request.endpoint != "home.index":
+        return {}
+    return {"recent_tables": [{"token": token, "name": name} for token, name in _recent_tables()]}
 
 
 @bp.get("/t/<token>/new-game")
@@ -314,6 +363,7 @@ def delete_table(token: str):
         )
     ActionForm()
     count = tables.delete_table(db, token)
+    _forget(token)
     flash(gettext("The table and its %(count)d game(s) were deleted.", count=count))
     return redirect(url_for("tables.deleted"), 303)
 

@@ -290,3 +290,20 @@ class TestWithCsrf:
         assert client.post("/t/new", data={"name": "T"}).status_code == 400
         response = client.post("/t/new", data={"name": "T", "csrf_token": token})
         assert response.status_code == 303
+
+
+def test_the_home_page_lists_the_tables_opened_on_this_phone_until_one_is_deleted(client, db):
+    first = tables.create_table(db, "Friday")
+    second = tables.create_table(db, "Cabin")
+    assert "Tables on this phone" not in client.get("/").get_data(as_text=True)
+    client.get(f"/t/{first.edit_token}")
+    client.get(f"/t/{second.view_token}")
+    home = client.get("/").get_data(as_text=True)
+    assert home.index("Cabin") < home.index("Friday")  # newest first
+    assert f"/t/{second.view_token}" in home and f"/t/{first.edit_token}" in home
+    client.post(f"/t/{first.edit_token}/delete")
+    home = client.get("/").get_data(as_text=True)
+    assert "Friday" not in home and "Cabin" in home
+    tables.delete_table(db, second.edit_token)  # from elsewhere: the link stays until it opens nothing
+    assert client.get(f"/t/{second.view_token}").status_code == 404
+    assert "Tables on this phone" not in client.get("/").get_data(as_text=True)
