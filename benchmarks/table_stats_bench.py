@@ -32,8 +32,9 @@ from sqlalchemy import insert
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests.support
 from scorekeeper import create_app, storage, tables
-from scorekeeper.rules import Game
+from scorekeeper.rules import Edition, Game
 from scorekeeper.statistics import drop_cache, table_statistics
+from scorekeeper.statistics.optimal import optimal_box_means
 from scorekeeper.storage import records, table_records, tokens
 from scorekeeper.storage.models import EntryRow
 from tests.support.sample_games import entries
@@ -125,7 +126,11 @@ def main() -> None:
         drop_cache(db)
         table_statistics(db, table_id)
 
-    uncached()  # warms the optimal averages (simulated once per edition, kept beside the coach's tables)
+    with (
+        app.app_context()
+    ):  # the optimal averages: simulated once per edition and process, as after a first view
+        optimal_box_means(Edition("hasbro-1996"), wait=True)
+    uncached()
     html = section()
     stats = table_statistics(db, table_id)
     optimal = "with" if stats.editions and stats.editions[0].optimal else "without"

@@ -1,11 +1,13 @@
 """A table's statistics in Chromium: on a phone and on a TV every chart is drawn and visible, its data
-table beside it holds the engine's final scores, nothing scrolls sideways, and printed they stay."""
+table beside it holds the engine's final scores, nothing scrolls sideways, axe-core finds nothing
+to fault, and printed they stay."""
 
 from __future__ import annotations
 
 from playwright.sync_api import expect
 
 from scorekeeper import games, storage, tables
+from tests.support.axe import violations
 from tests.support.browser_pages import no_horizontal_scroll, open_context
 from tests.support.sample_games import entries
 
@@ -73,6 +75,7 @@ def test_statistics_charts_on_a_phone_a_tv_and_paper(browser, live_app, screensh
     assert shown == engine
     expect(phone.locator(".stats-players tbody tr")).to_have_count(3)  # Ann and ann are one player
     phone.locator("#statistics").screenshot(path=str(screenshots / "statistics-phone.png"))
+    assert [v["id"] for v in violations(phone)] == []  # axe-core: scroll boxes reachable by keyboard, …
     assert phone.errors == []
 
     tv_context = browser.new_context(viewport=TV, color_scheme="dark")
@@ -80,6 +83,7 @@ def test_statistics_charts_on_a_phone_a_tv_and_paper(browser, live_app, screensh
     tv.goto(f"{live_app.url}/t/{table.view_token}")
     check_charts(tv)
     tv.locator("#statistics").screenshot(path=str(screenshots / "statistics-tv.png"))
+    assert [v["id"] for v in violations(tv)] == []
 
     tv.emulate_media(media="print")
     for i in range(3):

