@@ -206,8 +206,19 @@ class Figures:
 
 async def new_table(port: int) -> tuple[str, Connection, str]:
     """A 4-player game made through the form; (edit token, recording phone, its CSRF token)."""
-    phone = Connection(port)
+    for _attempt in range(5):  # a loaded machine may answer 503 (busy) while tables are made
+        phone = Connection(port)
+        try:
+            return await _new_table(phone)
+        except (AssertionError, AttributeError, ConnectionError, asyncio.IncompleteReadError):
+            phone.close()
+            await asyncio.sleep(1)
+    raise RuntimeError("could not make a table")
+
+
+async def _new_table(phone: Connection) -> tuple[str, Connection, str]:
     status, headers, body = await phone.request("GET", "/new")
+    assert status == 200, status
     csrf = html.unescape(CSRF.search(text_of(headers, body)).group(1))
     form = [("csrf_token", csrf), ("edition", "hasbro-1996"), ("title", ""), ("action", "start")]
     form += [("player", name) for name in PLAYERS]
@@ -215,6 +226,7 @@ async def new_table(port: int) -> tuple[str, Connection, str]:
     assert status == 303, status
     token = TOKEN.search(headers["location"]).group(1)
     status, headers, body = await phone.request("GET", f"/g/{token}")
+    assert status == 200, status
     csrf = html.unescape(CSRF.search(text_of(headers, body)).group(1))
     return token, phone, csrf
 
@@ -281,17 +293,27 @@ async def recorder_loop(
     phone.close()
 
 
-async def run_level(port: int, tables: int, seconds: float, warmup: float) -> tuple[Figures, float]:
+async def cpu_between(served: Served, start: float, end: float) -> float:
+    """The server's CPU seconds spent between two monotonic instants (the measured window)."""
+    await asyncio.sleep(max(0.0, start - time.monotonic()))
+    before = served.cpu_seconds()
+    await asyncio.sleep(max(0.0, end - time.monotonic()))
+    return served.cpu_seconds() - before
+
+
+async def run_level(served: Served, tables: int, seconds: float, warmup: float) -> tuple[Figures, float]:
+    """Make the tables, run the load; (figures of the measured window, server CPU in it)."""
+    port = served.port
     made = [await new_table(port) for _ in range(tables)]
     figures = Figures()
     start = time.monotonic()
     measure_from, until = start + warmup, start + warmup + seconds
-    tasks = []
+    tasks = [cpu_between(served, measure_from, until)]
     for token, phone, csrf in made:
         tasks.append(recorder_loop(port, token, phone, csrf, until, measure_from, figures))
         tasks += [phone_loop(port, token, until, measure_from, figures) for _ in range(PHONES)]
-    await asyncio.gather(*tasks)
-    return figures, seconds
+    cpu = (await asyncio.gather(*tasks))[0]
+    return figures, cpu
 
 
 def report(label: str, tables: int, figures: Figures, seconds: float, cpu: float) -> dict[str, float]:
@@ -308,12 +330,18 @@ def report(label: str, tables: int, figures: Figures, seconds: float, cpu: float
         "errors": len(figures.errors),
         "cpu": cpu / seconds,
     }
+    # What the server spent per request it answered, and how many tables 2 cores would hold at that
+    # price (the offered load per table: 4 phones' polls, a turn, 3 pages per turn, per second).
+    offered = PHONES / POLL_S + 1 / TURN_S + (PHONES - 1) / TURN_S
+    row["cpu_ms_per_request"] = cpu * ms / max(1, figures.requests)
+    row["tables_on_2_cores"] = 2 * ms / (row["cpu_ms_per_request"] * offered)
     verdict = "ok" if row["turn_p99"] <= 100 and not figures.errors else "FAIL"
     print(
         f"{label:>8} {tables:>4} tables: {row['rps']:7.0f} req/s, turns {row['turns']:5d}, "
         f"turn p50 {row['turn_p50']:6.1f} p99 {row['turn_p99']:6.1f} ms, poll p50 {row['poll_p50']:5.1f} "
         f"p99 {row['poll_p99']:6.1f} ms, page p99 {row['page_p99']:6.1f} ms, errors {row['errors']}, "
-        f"server CPU {row['cpu']:.2f} cores  {verdict}",
+        f"server CPU {row['cpu']:.2f} cores, {row['cpu_ms_per_request']:.2f} ms a request "
+        f"(2 cores: ~{row['tables_on_2_cores']:.0f} tables)  {verdict}",
         flush=True,
     )
     if figures.errors:
@@ -330,14 +358,11 @@ def measure(label: str, root: Path, levels: list[int], seconds: float, warmup: f
         workdir = Path(tempfile.mkdtemp(prefix="tables-bench-"))
         served = serve(root, workdir)
         try:
-            cpu_before = served.cpu_seconds()
-            figures, measured = asyncio.run(run_level(served.port, tables, seconds, warmup))
-            cpu = served.cpu_seconds() - cpu_before
+            figures, cpu = asyncio.run(run_level(served, tables, seconds, warmup))
         finally:
             stop(served)
             shutil.rmtree(workdir, ignore_errors=True)
-        # CPU covers the warm-up and table setup too: spread it over the whole load time.
-        rows.append(report(label, tables, figures, measured, cpu * measured / (measured + warmup)))
+        rows.append(report(label, tables, figures, seconds, cpu))
     return rows
 
 
