@@ -30,8 +30,10 @@ import sys
 import tempfile
 import time
 import urllib.parse
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPRESSION = 10
@@ -184,6 +186,13 @@ class Connection:
         self.reader = self.writer = None
 
 
+def found(pattern: re.Pattern[str], text: str) -> str:
+    """The first group of the pattern in the text (AssertionError when it is not there)."""
+    match = pattern.search(text)
+    assert match is not None, pattern.pattern
+    return match.group(1)
+
+
 def text_of(headers: dict[str, str], body: bytes) -> str:
     if headers.get("content-encoding") == "gzip":
         import gzip
@@ -219,15 +228,15 @@ async def new_table(port: int) -> tuple[str, Connection, str]:
 async def _new_table(phone: Connection) -> tuple[str, Connection, str]:
     status, headers, body = await phone.request("GET", "/new")
     assert status == 200, status
-    csrf = html.unescape(CSRF.search(text_of(headers, body)).group(1))
+    csrf = html.unescape(found(CSRF, text_of(headers, body)))
     form = [("csrf_token", csrf), ("edition", "hasbro-1996"), ("title", ""), ("action", "start")]
     form += [("player", name) for name in PLAYERS]
     status, headers, _ = await phone.request("POST", "/new", urllib.parse.urlencode(form).encode())
     assert status == 303, status
-    token = TOKEN.search(headers["location"]).group(1)
+    token = found(TOKEN, headers["location"])
     status, headers, body = await phone.request("GET", f"/g/{token}")
     assert status == 200, status
-    csrf = html.unescape(CSRF.search(text_of(headers, body)).group(1))
+    csrf = html.unescape(found(CSRF, text_of(headers, body)))
     return token, phone, csrf
 
 
@@ -308,11 +317,12 @@ async def run_level(served: Served, tables: int, seconds: float, warmup: float) 
     figures = Figures()
     start = time.monotonic()
     measure_from, until = start + warmup, start + warmup + seconds
-    tasks = [cpu_between(served, measure_from, until)]
+    tasks: list[Coroutine[Any, Any, float | None]] = [cpu_between(served, measure_from, until)]
     for token, phone, csrf in made:
         tasks.append(recorder_loop(port, token, phone, csrf, until, measure_from, figures))
         tasks += [phone_loop(port, token, until, measure_from, figures) for _ in range(PHONES)]
     cpu = (await asyncio.gather(*tasks))[0]
+    assert cpu is not None
     return figures, cpu
 
 
