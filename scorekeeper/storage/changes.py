@@ -34,6 +34,7 @@ CHANNEL = "scorekeeper:changed"
 TRUST_ALL_WRITERS_S = 10.0
 TRUST_LOCAL_ONLY_S = 1.0
 REDIS_RETRY_S = 1.0
+PUBLISH_PAUSE_S = 5.0
 
 log = logging.getLogger("scorekeeper.changes")
 
@@ -121,17 +122,25 @@ class RedisRelay:
         import redis  # only when configured
 
         # redis-py's pool notices a fork and opens new connections in the child.
-        self._client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=2)
+        self._client = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=1)
         self._changes = changes
         self._pid = 0
         self._ready = threading.Event()
         self._lock = threading.Lock()
+        self._paused_until = 0.0
 
     def publish(self, slots: list[int]) -> None:
-        """Best effort: a lost message only delays a poll until its trust runs out."""
+        """Best effort: a lost message only delays a poll until its trust runs out.
+
+        After a failure, publishing pauses a few seconds: a turn must not wait for a Redis
+        that is down (its subscribers are cut too, so every process reads the database meanwhile).
+        """
+        if time.monotonic() < self._paused_until:
+            return
         try:
             self._client.publish(CHANNEL, ",".join(map(str, slots)))
         except Exception as error:  # Redis down: the write is stored, only news is late
+            self._paused_until = time.monotonic() + PUBLISH_PAUSE_S
             log.warning("could not publish a change on Redis: %s", error)
 
     def listening(self) -> bool:

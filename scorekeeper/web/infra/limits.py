@@ -101,6 +101,8 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_ENABLED", True)
     # Several instances (REDIS_URL set) count in Redis, so a limit holds across all of them.
     app.config.setdefault("RATELIMIT_STORAGE_URI", app.config.get("REDIS_URL") or DEFAULT_STORAGE_URI)
+    # Redis down: count in memory meanwhile rather than answer every write with a 500.
+    app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
     app.config.setdefault("RATE_LIMIT_CREATE", DEFAULT_CREATE)
     app.config.setdefault("RATE_LIMIT_WRITES", DEFAULT_WRITES)
     app.config.setdefault("RATE_LIMIT_FAILED_LOOKUPS", DEFAULT_FAILED_LOOKUPS)

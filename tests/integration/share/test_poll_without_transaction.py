@@ -8,6 +8,7 @@ unchanged. Two apps on one SQLite file stand for two gunicorn workers.
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from flask.sessions import SecureCookieSessionInterface
@@ -91,3 +92,21 @@ def test_without_redis_other_hosts_writes_are_trusted_away_within_a_second(app):
     changes = storage.get_changes(app)
     assert isinstance(changes, Changes)
     assert changes.trust_for() == TRUST_LOCAL_ONLY_S <= 1.0
+
+
+def test_with_redis_unreachable_turns_are_stored_fast_and_polls_never_stale(make_app, database_path):
+    closed = "redis://127.0.0.1:9/0"  # the discard port: nothing listens there
+    first, second = (make_app(database_path, REDIS_URL=closed, RATELIMIT_ENABLED=True) for _ in range(2))
+    writer, reader = first.test_client(), second.test_client()
+    game = games.create_game(first.extensions[storage.DB_KEY], ["Ann", "Bo"], "hasbro-1996")
+    path = f"/g/{game.view_token}/poll?v=0"
+    assert reader.get(path).status_code == 204
+    started = time.monotonic()
+    for number, box in enumerate(["chance", "ones", "twos"]):
+        answer = writer.post(
+            f"/g/{game.edit_token}/turns", data={"dice": "12346", "box": box, "turn": str(number)}
+        )
+        assert answer.status_code == 303  # the write is stored; the limiter counts in memory
+        moved = reader.get(f"/g/{game.view_token}/poll?v={number}")
+        assert json.loads(moved.data) == {"version": number + 1}  # never a stale 204
+    assert time.monotonic() - started < 5  # no turn waits on the missing Redis each time
