@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -22,8 +22,10 @@ from scorekeeper.rules import Edition, Ruleset, Scorecard, normalize_dice
 from . import storage
 from .build import build, state_count
 from .dice import KEEP_INDEX, Keep, sub_keeps
-from .points import points_for
-from .solver import Turn
+from .distribution import Distributions, win_chances
+from .moments import shape_table
+from .points import IntArray, points_for
+from .solver import FloatArray, Turn
 
 TIE_DECIMALS = 9
 
@@ -69,7 +71,13 @@ def ranked_keeps(values: Mapping[Keep, float]) -> list[Keep]:
 class Advisor:
     """Optimal-play advice for one edition, read from its memory-mapped table."""
 
-    def __init__(self, edition: str, table: npt.NDArray[np.floating], note: storage.Note) -> None:
+    def __init__(
+        self,
+        edition: str,
+        table: npt.NDArray[np.floating],
+        note: storage.Note,
+        directory: storage.Folder = None,
+    ) -> None:
         self.edition: Ruleset = Edition(edition)
         self.points = points_for(self.edition)
         if table.shape != self.points.shape:
@@ -78,6 +86,8 @@ class Advisor:
         self._flat = np.asarray(table).reshape(-1)  # a plain view: a memmap's views cost ~20 µs each
         self.note = note
         self._turn: Turn | None = None
+        self._distributions: Distributions | None = None
+        self._directory = directory
 
     # -- getting one ----------------------------------------------------------------
 
@@ -90,7 +100,7 @@ class Advisor:
             if key not in _CACHE:
                 if not storage.exists(edition, directory):
                     cls.build(edition, directory)
-                _CACHE[key] = cls(edition, *storage.load(edition, directory))
+                _CACHE[key] = cls(edition, *storage.load(edition, directory), directory=directory)
             return _CACHE[key]
 
     @classmethod
@@ -103,7 +113,7 @@ class Advisor:
         if advisor is None and storage.exists(edition, directory):
             with _LOCK:
                 if key not in _CACHE:
-                    _CACHE[key] = cls(edition, *storage.load(edition, directory))
+                    _CACHE[key] = cls(edition, *storage.load(edition, directory), directory=directory)
                 advisor = _CACHE[key]
         return advisor
 
@@ -192,7 +202,58 @@ class Advisor:
         """The best dice to keep (ties: more dice, then lower dice)."""
         return next(iter(self.keep_values(card, dice, rolls_left)))
 
+    # -- chances ------------------------------------------------------------------------
+
+    def distributions(self, build: bool = False) -> Distributions | None:
+        """The final-score distributions; None while the shape table is missing (unless `build`: minutes).
+
+        A forced order needs no shape table: its few states are always followed exactly.
+        """
+        if self._distributions is None:
+            shape = storage.load_shape(self.edition, self._directory)
+            if shape is None and not self.points.forced:
+                if not build:
+                    return None
+                self.build_shape(self.edition, self._directory, self.table)
+                shape = storage.load_shape(self.edition, self._directory)
+            self._distributions = Distributions(self, shape)
+        return self._distributions
+
+    def score_distribution(self, card: Scorecard, dice: object = None) -> tuple[IntArray, FloatArray]:
+        """(final totals ascending, probabilities) of a sheet under the coach's play from here on.
+
+        At a turn start, or mid-turn with the final `dice` (the coach then puts them in the best box).
+        Builds the shape table first if it is missing.
+        """
+        self._check(card)
+        if dice is not None:
+            card = card.fill(self.best_box(card, dice), dice)
+        distributions = self.distributions(build=True)
+        assert distributions is not None
+        return distributions.score_distribution(card)
+
+    def win_chances(self, cards: Sequence[Scorecard]) -> list[float]:
+        """Each sheet's chance to finish first (ties shared) if everyone plays the coach's way from here."""
+        return win_chances([self.score_distribution(card) for card in cards])
+
+    @staticmethod
+    def build_shape(
+        edition: str, directory: storage.Folder = None, table: npt.NDArray[np.floating] | None = None
+    ) -> float:
+        """(Re)build and save an edition's shape table from its value table; returns the seconds it took."""
+        rules = _coached(edition)
+        started = time.perf_counter()
+        if table is None:
+            table = storage.load(rules, directory)[0]
+        points = points_for(rules)
+        storage.save_shape(rules, directory, shape_table(points, table))
+        return time.perf_counter() - started
+
     # -- internals --------------------------------------------------------------------
+
+    def state_index(self, card: Scorecard) -> int:
+        """The flat table index of a sheet's turn-start state."""
+        return int(self.points.index(*card_state(card)))
 
     def turn(self) -> Turn:
         """The solver's turn arithmetic over this table (for batch questions, e.g. simulations)."""

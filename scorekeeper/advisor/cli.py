@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 from flask import current_app
 from flask.cli import AppGroup
 
-from scorekeeper.rules import Edition
+from scorekeeper.rules import Edition, Ruleset
 
+from . import storage
 from .advisor import Advisor
 from .storage import default_directory
 
@@ -27,6 +30,7 @@ def build_command(edition: str | None, if_missing: bool) -> None:
     for ed in [Edition(edition)] if edition else [e for e in Edition if e.has_coach]:
         if if_missing and Advisor.is_ready(ed, directory):
             click.echo(f"Coach table for {ed}: ready ({directory}).")
+            _shape(ed, directory, if_missing)
             continue
         click.echo(f"Building the coach's optimal-play table for {ed} (once; a few seconds)...")
         with click.progressbar(
@@ -35,3 +39,17 @@ def build_command(edition: str | None, if_missing: bool) -> None:
             seconds = Advisor.build(ed, directory, progress=bar.update)
         expected = Advisor.for_edition(ed, directory).expected_score()
         click.echo(f"  built in {seconds:.1f} s: expected score of a new game {expected:.4f} -> {directory}")
+        _shape(ed, directory, if_missing)
+
+
+def _shape(edition: Ruleset, directory: Path, if_missing: bool) -> None:
+    """The chance-to-win shape table beside the value table (a forced order needs none)."""
+    advisor = Advisor.for_edition(edition, directory)
+    if advisor.points.forced:
+        return
+    if if_missing and storage.shape_path(edition, directory).is_file():
+        click.echo(f"Chance table for {edition}: ready.")
+        return
+    click.echo(f"Building the chance-to-win table for {edition} (once; a minute or a few)...")
+    seconds = Advisor.build_shape(edition, directory)
+    click.echo(f"  built in {seconds:.1f} s")

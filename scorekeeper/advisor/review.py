@@ -1,4 +1,9 @@
-"""The post-game review: each box chosen against the best one, and the expected score over time."""
+"""The post-game review: each box against the best one, the expected score and the chance to win over time.
+
+Luck against choices: over one turn the expected final score moves by (what the dice did) minus
+(what the box choice cost). The app sees only the final dice, so "the dice" means the whole turn's
+rolls with the keeps made between them: keeping decisions are counted with the dice.
+"""
 
 from __future__ import annotations
 
@@ -21,6 +26,12 @@ class TurnReview:
     best_box: str  # the best box's key (ties: sheet order)
     expected_chosen: float  # expected final score after the choice made
     expected_best: float  # expected final score after the best choice
+    expected_before: float = 0.0  # expected final score at the start of the turn
+
+    @property
+    def luck(self) -> float:
+        """What the final dice (and the keeps before them) did: best box's value minus the turn start's."""
+        return self.expected_best - self.expected_before
 
     @property
     def regret(self) -> float:
@@ -52,6 +63,11 @@ class PlayerReview:
         """Expected points lost per reviewed turn (0 before any turn)."""
         return self.total_regret / len(self.turns) if self.turns else 0.0
 
+    @property
+    def total_luck(self) -> float:
+        """Expected points the dice brought (negative: took) over all reviewed turns."""
+        return sum(t.luck for t in self.turns)
+
     def costliest(self, count: int = 3) -> list[TurnReview]:
         """The turns that lost the most, worst first (ties: earlier round); no-loss turns left out."""
         lossy = [t for t in self.turns if round(t.regret, 9) > 0]
@@ -79,6 +95,7 @@ def review_game(
                 best_box=best,
                 expected_chosen=values[turn.box],
                 expected_best=values[best],
+                expected_before=advisor.expected_final(card),
             )
         )
         cards[turn.player] = card.fill(turn.box, turn.dice)
@@ -87,3 +104,17 @@ def review_game(
         PlayerReview(player=seat, name=name, expected_start=start, turns=tuple(turns[seat]))
         for seat, name in enumerate(game.players)
     ]
+
+
+def chance_series(game: Game, advisor: Advisor) -> list[tuple[float, ...]]:
+    """Per seat, its chance to win at the start and after each complete round (and the turns after).
+
+    The chance assumes everyone plays the coach's way from that point on (Advisor.win_chances).
+    """
+    cards = [Scorecard(game.rules) for _ in game.players]
+    points = [advisor.win_chances(cards)]
+    for i, turn in enumerate(game.turns):
+        cards[turn.player] = cards[turn.player].fill(turn.box, turn.dice)
+        if turn.player == len(game.players) - 1 or i == len(game.turns) - 1:
+            points.append(advisor.win_chances(cards))
+    return [tuple(p[seat] for p in points) for seat in range(len(game.players))]

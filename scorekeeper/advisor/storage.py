@@ -72,6 +72,31 @@ def load(edition: str, directory: Folder = None) -> tuple[npt.NDArray[np.float32
     return table, note
 
 
+SHAPE_FORMAT = 1  # the shape table (distribution.py): bump when its layout or meaning changes
+
+
+def shape_path(edition: str, directory: Folder = None) -> Path:
+    """The shape table of an edition: per state, the parts of the points still to come (float16)."""
+    base = Path(directory) if directory is not None else default_directory()
+    return base / f"{Edition(edition).id}.shape.v{SHAPE_FORMAT}.npy"
+
+
+def save_shape(edition: str, directory: Folder, shape: npt.NDArray[np.floating]) -> None:
+    """Write the shape table (after the value table it is built from); it appears whole or not at all."""
+    path = shape_path(edition, directory)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _atomic(path, lambda handle: np.save(handle, shape.astype(np.float16)))
+
+
+def load_shape(edition: str, directory: Folder = None) -> npt.NDArray[np.float16] | None:
+    """The memory-mapped shape table, or None if it is not built."""
+    path = shape_path(edition, directory)
+    if not path.is_file():
+        return None
+    table: npt.NDArray[np.float16] = np.load(path, mmap_mode="r")
+    return table
+
+
 def _atomic(path: Path, write: Callable[[IO[bytes]], object]) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:

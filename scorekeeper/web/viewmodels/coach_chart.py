@@ -1,4 +1,4 @@
-"""The review's chart: each player's expected final score after each turn, as SVG geometry.
+"""The review's charts: each player's expected final score after each turn and chance to win, as SVG.
 
 The template draws it with presentation attributes only (no style, no script); players differ
 by colour, dash pattern and marker shape, so the chart reads in black and white too.
@@ -7,7 +7,7 @@ by colour, dash pattern and marker shape, so the chart reads in black and white 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 WIDTH, HEIGHT = 360, 210
@@ -92,6 +92,28 @@ def y_range(values: Sequence[float]) -> tuple[float, float, int]:
 def review_chart(reviews: Sequence, rounds: int) -> Chart:
     """The chart of these PlayerReviews (their `series`: start, then after each of `rounds` turns)."""
     low, high, step = y_range([v for review in reviews for v in review.series])
+    lines = [(review.player, review.name, review.series) for review in reviews]
+    return line_chart(lines, rounds, low, high, step, str)
+
+
+def chance_chart(names: Sequence[str], series: Sequence[Sequence[float]], rounds: int) -> Chart:
+    """Each player's chance to win (0–1) at the start and after each round, on a 0–100% axis."""
+    lines = [
+        (seat, name, tuple(100 * v for v in values))
+        for seat, (name, values) in enumerate(zip(names, series, strict=True))
+    ]
+    return line_chart(lines, rounds, 0, 100, 25, lambda value: f"{value}%")
+
+
+def line_chart(
+    lines: Sequence[tuple[int, str, Sequence[float]]],
+    rounds: int,
+    low: float,
+    high: float,
+    step: int,
+    label: Callable[[int], str],
+) -> Chart:
+    """Lines of (seat, name, values at x = 0, 1, …) on an x axis of `rounds` and a y axis low…high."""
     right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
 
     def x_of(turn: int) -> float:
@@ -101,14 +123,14 @@ def review_chart(reviews: Sequence, rounds: int) -> Chart:
         return bottom - (bottom - TOP) * (value - low) / (high - low)
 
     series = []
-    for review in reviews:
-        i = review.player % len(COLOURS)
+    for seat, name, values in lines:
+        i = seat % len(COLOURS)
         shape = SHAPES[i]
-        coords = [(x_of(turn), y_of(value)) for turn, value in enumerate(review.series)]
+        coords = [(x_of(turn), y_of(value)) for turn, value in enumerate(values)]
         series.append(
             Series(
                 index=i,
-                name=review.name,
+                name=name,
                 colour=COLOURS[i],
                 dash=DASHES[i],
                 shape=shape,
@@ -118,6 +140,6 @@ def review_chart(reviews: Sequence, rounds: int) -> Chart:
                 sample=marker(shape, 18, 6),
             )
         )
-    y_ticks = tuple(Tick(y_of(value), str(int(value))) for value in range(int(low), int(high) + 1, step))
+    y_ticks = tuple(Tick(y_of(value), label(value)) for value in range(int(low), int(high) + 1, step))
     x_ticks = tuple(Tick(x_of(turn), str(turn)) for turn in range(rounds + 1))
     return Chart(WIDTH, HEIGHT, LEFT, right, TOP, bottom, tuple(series), x_ticks, y_ticks)

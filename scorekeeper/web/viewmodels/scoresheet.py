@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from flask_babel import format_date, gettext
 
+from .chances import chances_context
 from .sheet import Sheet, build_sheet
 
 if TYPE_CHECKING:
@@ -36,9 +37,10 @@ def sheet_context(loaded: LoadedGame) -> dict[str, Any]:
     """Everything the sheet templates (phone sheet, TV board, hidden paper sheet) need for a loaded game.
 
     Views merge this into their template context (``**sheet_context(loaded)``); templates never
-    build a sheet themselves. ``sheet`` is the one view model all three render.
+    build a sheet themselves. ``sheet`` is the one view model all three render; ``chances`` each
+    player's chance to win while the coach is on (None otherwise).
     """
-    return {"sheet": game_sheet(loaded, with_log=False)}
+    return {"sheet": game_sheet(loaded, with_log=False), **chances_context(loaded)}
 
 
 __all__ = ["blank_sheet", "game_sheet", "sheet_context"]

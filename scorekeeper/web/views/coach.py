@@ -19,7 +19,8 @@ from scorekeeper.advisor import Advisor, default_directory, ranked_boxes, review
 from scorekeeper.rules import BadDice, Dice, Edition, Ruleset
 
 from ..infra.i18n import box_name, box_names, translate
-from ..viewmodels.coach_chart import Chart, review_chart
+from ..viewmodels.chances import review_chances
+from ..viewmodels.coach_chart import Chart, chance_chart, review_chart
 from ..viewmodels.presenters import Entry, announcement, build_entry
 from ..viewmodels.scoresheet import sheet_context
 from .loading import load_or_404
@@ -163,6 +164,14 @@ def keep_advice(loaded: games.LoadedGame, text: object, rolls: object) -> KeepAd
 # -- the review ---------------------------------------------------------------------------
 
 
+def signed_points(value: float) -> str:
+    """Expected points with their sign and a true minus ("+12.3", "−4.6"); nothing reads "0.0"."""
+    text = one_decimal(abs(value))
+    if text == one_decimal(0):
+        return text
+    return ("+" if value > 0 else "\u2212") + text
+
+
 def costly_turns(review) -> list:
     """A player's costliest decisions (review_game's order), leaving out losses that show as 0.0."""
     return [turn for turn in review.costliest(COSTLIEST) if turn.regret >= SHOWN_LOSS]
@@ -244,6 +253,8 @@ def review(token: str):
     advisor = advisor_for(game.edition) if open_now and game.turns else None
     reviews = review_game(game, {game.edition: advisor}) if advisor else []
     chart: Chart | None = review_chart(reviews, game.rounds) if reviews else None
+    chances = review_chances(loaded, advisor) if reviews and advisor else None
+    chances_chart = chance_chart(game.players, chances, game.rounds) if chances else None
     costly = {
         review.player: [costly_sentence(game.rules, turn) for turn in costly_turns(review)]
         for review in reviews
@@ -259,4 +270,6 @@ def review(token: str):
         chart=chart,
         costly=costly,
         box_names=box_names(game.rules),  # translated once, not once per row
+        chances_chart=chances_chart,
+        signed=signed_points,
     )

@@ -1,0 +1,190 @@
+"""Chance-to-win benchmark: the final-score distribution's accuracy, win chances, calibration and speed.
+
+Printed, per edition with a coach:
+- accuracy: for STATES random mid-game sheets (the coach's keeps, its box four times in five, else a
+  random allowed box), the distribution's mean against expected_final (exact sheets: to 1e-6 is the
+  target) and its Kolmogorov distance to ROLLOUTS games played on from the sheet (target <= 0.01);
+- win chances for POSITIONS random 2- to 6-player positions against ROLLOUTS paired games per
+  player (target: within 1 percentage point);
+- calibration over GAMES simulated games of 2 and of 4 coach players: the chances predicted at the
+  start of every round, in buckets of 10 points (observed win frequency within 2 points of the
+  mean prediction is the target), and the Brier score;
+- speed: win chances of an 8-player game at several rounds, median of REPEATS (target <= 50 ms),
+  cold (every per-state cache emptied first) and cached (the same sheets again).
+
+    .venv/bin/python benchmarks/chances_bench.py [--editions hasbro-1996,...] [--states 50]
+        [--rollouts 200000] [--positions 20] [--games 20000] [--repeats 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import numpy as np  # noqa: E402
+
+from scorekeeper.advisor import Advisor, win_chances  # noqa: E402
+from scorekeeper.advisor.rollouts import paths, rollouts  # noqa: E402
+from scorekeeper.rules import Edition, Scorecard  # noqa: E402
+from tests.support.chance_games import kolmogorov, mid_game, shared_wins  # noqa: E402
+
+BUCKETS = 10
+
+
+def accuracy(advisor: Advisor, states: int, games: int, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    distributions = advisor.distributions(build=True)
+    assert distributions is not None
+    rows = []
+    started = time.perf_counter()
+    for i in range(states):
+        card = mid_game(advisor, rng, int(rng.integers(2, advisor.edition.rounds - 1)))
+        support, prob = advisor.score_distribution(card)
+        sample = rollouts(advisor, card, games, seed=seed * 1000 + i)
+        exact = distributions.is_exact(card.scores.count(None))
+        mean_gap = abs(float((support * prob).sum()) - advisor.expected_final(card))
+        rows.append((exact, mean_gap, kolmogorov(support, prob, sample), card.scores.count(None)))
+    took = time.perf_counter() - started
+    for exact in (True, False):
+        part = [r for r in rows if r[0] == exact]
+        if not part:
+            continue
+        ks = [r[2] for r in part]
+        gaps = [r[1] for r in part]
+        print(
+            f"  {'exact ' if exact else 'approx'} {len(part):3d} sheets: mean gap max {max(gaps):.2e}, "
+            f"KS median {statistics.median(ks):.4f} max {max(ks):.4f} "
+            f"(<= 0.01: {sum(k <= 0.01 for k in ks)}/{len(ks)})"
+        )
+    by_open: dict[int, list[float]] = {}
+    for r in rows:
+        by_open.setdefault(r[3], []).append(r[2])
+    print("  KS max by open boxes: " + ", ".join(f"{k}: {max(v):.3f}" for k, v in sorted(by_open.items())))
+    noise = 1.36 / np.sqrt(games)
+    print(
+        f"  ({games} rollouts per sheet: sampling alone gives KS ~ {noise / 1.36 * 0.87:.4f}; {took:.0f} s)"
+    )
+
+
+def positions(advisor: Advisor, count: int, games: int, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    gaps = []
+    started = time.perf_counter()
+    for i in range(count):
+        players = int(rng.integers(2, 7))
+        base = int(rng.integers(1, advisor.edition.rounds - 1))
+        cards = [mid_game(advisor, rng, base + int(rng.integers(0, 2))) for _ in range(players)]
+        chances = np.array(advisor.win_chances(cards))
+        finals = np.array(
+            [rollouts(advisor, card, games, seed=seed * 1000 + 10 * i + j) for j, card in enumerate(cards)]
+        )
+        seen = shared_wins(finals).mean(axis=1)
+        gaps.append(float(np.abs(chances - seen).max()))
+    noise = 0.5 / np.sqrt(games)
+    print(
+        f"  {count} positions of 2-6 players: largest gap to {games} paired games per player "
+        f"{100 * max(gaps):.2f} points, median {100 * statistics.median(gaps):.2f} "
+        f"(sampling sd at 50%: {100 * noise:.2f}; {time.perf_counter() - started:.0f} s)"
+    )
+
+
+def calibration(advisor: Advisor, players: int, games: int, seed: int) -> None:
+    distributions = advisor.distributions(build=True)
+    assert distributions is not None
+    states, totals = paths(advisor, Scorecard(advisor.edition), players * games, seed=seed)
+    rounds = advisor.edition.rounds
+    states = states.reshape(rounds + 1, players, games)
+    totals = totals.reshape(rounds + 1, players, games)
+    outcome = shared_wins(totals[-1])
+    predicted, observed = [], []
+    started = time.perf_counter()
+    for r in range(rounds):
+        for g in range(games):
+            dists = []
+            for p in range(players):
+                support, prob = distributions.remaining(int(states[r, p, g]), rounds - r)
+                dists.append((support + totals[r, p, g], prob))
+            predicted.extend(win_chances(dists))
+            observed.extend(outcome[:, g])
+    pred, obs = np.array(predicted), np.array(observed)
+    brier = float(((pred - obs) ** 2).mean())
+    print(
+        f"  {players} players, {games} games, chances at the start of each of {rounds} rounds: "
+        f"Brier {brier:.4f} ({time.perf_counter() - started:.0f} s)"
+    )
+    print("    bucket   predictions  mean predicted  observed  gap")
+    worst = 0.0
+    for b in range(BUCKETS):
+        inside = (pred >= b / BUCKETS) & ((pred < (b + 1) / BUCKETS) | (b == BUCKETS - 1))
+        if not inside.any():
+            continue
+        gap = 100 * (obs[inside].mean() - pred[inside].mean())
+        worst = max(worst, abs(gap))
+        print(
+            f"    {10 * b:3d}-{10 * b + 10:3d}%  {inside.sum():10d}  {100 * pred[inside].mean():13.1f}%"
+            f"  {100 * obs[inside].mean():7.1f}%  {gap:+.1f}"
+        )
+    print(f"    largest bucket gap {worst:.1f} points (target <= 2)")
+
+
+def speed(advisor: Advisor, repeats: int, seed: int) -> None:
+    distributions = advisor.distributions(build=True)
+    assert distributions is not None
+    rng = np.random.default_rng(seed)
+    for base in (1, 4, 7, 10, advisor.edition.rounds - 2):
+        cards = [mid_game(advisor, rng, base) for _ in range(8)]
+        cold, cached = [], []
+        for _ in range(repeats):
+            distributions._remaining.clear()
+            distributions._steps.clear()
+            started = time.perf_counter()
+            advisor.win_chances(cards)
+            cold.append(time.perf_counter() - started)
+            started = time.perf_counter()
+            advisor.win_chances(cards)
+            cached.append(time.perf_counter() - started)
+        print(
+            f"  8 players after {base:2d} turns: cold {1000 * statistics.median(cold):6.1f} ms, "
+            f"per-state caches warm {1000 * statistics.median(cached):5.1f} ms (median of {repeats})"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--editions", default=",".join(e.id for e in Edition if e.has_coach))
+    parser.add_argument("--states", type=int, default=50)
+    parser.add_argument("--rollouts", type=int, default=200_000)
+    parser.add_argument("--positions", type=int, default=20)
+    parser.add_argument("--position-games", type=int, default=40_000)
+    parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--skip", default="", help="comma-separated: accuracy,positions,calibration,speed")
+    args = parser.parse_args()
+    skip = set(args.skip.split(","))
+    for edition in args.editions.split(","):
+        advisor = Advisor.for_edition(edition)
+        started = time.perf_counter()
+        advisor.distributions(build=True)
+        print(f"{edition}: shape table ready in {time.perf_counter() - started:.1f} s")
+        if "accuracy" not in skip:
+            accuracy(advisor, args.states, args.rollouts, seed=1)
+        if "positions" not in skip:
+            positions(advisor, args.positions, args.position_games, seed=2)
+        if "calibration" not in skip:
+            for players in (2, 4):
+                calibration(advisor, players, args.games, seed=3 + players)
+        if "speed" not in skip:
+            speed(advisor, args.repeats, seed=4)
+
+
+if __name__ == "__main__":
+    main()

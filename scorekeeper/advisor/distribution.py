@@ -1,0 +1,250 @@
+"""The distribution of a sheet's final score under the coach's play, and each player's chance to win.
+
+METHOD_DOC_PLACEHOLDER
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections import OrderedDict
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from scorekeeper.rules import Scorecard
+
+from .outcomes import turn_outcomes
+from .points import IntArray
+from .solver import FloatArray
+
+if TYPE_CHECKING:
+    from .advisor import Advisor
+
+EXACT_OPEN = 4  # this many open boxes or fewer: every turn to the end is propagated exactly
+SIGMAS = 7.0  # a smooth part's grid reaches this many standard deviations above its mean
+CACHE_DISTRIBUTIONS = 50_000  # distributions of the points to come kept per edition (~2 KB each)
+GAIN_KEY = 4096  # above any points one turn adds
+CACHE_STATES = 200_000  # turns kept per edition (~1 KB each); the cache starts over past this
+
+_A = (0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429)
+
+
+def _normal_cdf(z: FloatArray) -> FloatArray:
+    """Φ(z) to 1.5e-7 (Abramowitz and Stegun 7.1.26: numpy has no erf)."""
+    x = np.abs(z) / math.sqrt(2.0)
+    t = 1.0 / (1.0 + 0.3275911 * x)
+    poly = t * (_A[0] + t * (_A[1] + t * (_A[2] + t * (_A[3] + t * _A[4]))))
+    erf = 1.0 - poly * np.exp(-x * x)
+    out: FloatArray = 0.5 * (1.0 + np.sign(z) * erf)
+    return out
+
+
+def _smooth_pmf(mean: float, sd: float, skew: float, length: int) -> FloatArray:
+    """P(X = 0 … length-1) for X ≥ 0 with this mean, sd and skewness (Edgeworth-corrected normal)."""
+    out = np.zeros(length)
+    if sd < 0.5:
+        out[min(max(round(mean), 0), length - 1)] = 1.0
+        return out
+    edges: FloatArray = (np.arange(length + 1, dtype=np.float64) - 0.5 - mean) / sd
+    phi = np.exp(-0.5 * edges * edges) / math.sqrt(2 * math.pi)
+    cdf = _normal_cdf(edges) - phi * (skew / 6.0) * (edges * edges - 1.0)
+    cdf = np.maximum.accumulate(np.clip(cdf, 0.0, 1.0))
+    cdf[0], cdf[-1] = 0.0, 1.0  # nothing below 0 or past the grid: the tails fold into the ends
+    out = np.diff(cdf)
+    return out
+
+
+Step = tuple[IntArray, IntArray, FloatArray]  # a state's turn: states after, points gained, probabilities
+
+
+class Distributions:
+    """Final-score distributions for one edition: the advisor's policy, the shape table beside it."""
+
+    def __init__(self, advisor: Advisor, shape: npt.NDArray[np.floating] | None) -> None:
+        self.advisor = advisor
+        self.shape = None if shape is None else shape.reshape(shape.shape[0], -1)
+        self.states = int(np.prod(advisor.points.shape))
+        self._steps: dict[int, Step] = {}  # per turn-start state: the coach's turn, merged by outcome
+        self._pmfs: OrderedDict[int, FloatArray] = OrderedDict()  # points to come, 0 … len-1
+        self._lock = threading.Lock()
+
+    # -- one turn ---------------------------------------------------------------------------
+
+    def steps(self, states: IntArray) -> list[Step]:
+        """The coach's turn from each state (flat indices), from the cache or computed in one pass."""
+        with self._lock:
+            missing = np.array(sorted({s for s in states.tolist() if s not in self._steps}), dtype=np.int64)
+        found: dict[int, Step] = {}
+        if len(missing):
+            points = self.advisor.points
+            rest = missing // points.flags
+            out = turn_outcomes(
+                self.advisor.turn(),
+                rest // points.upper_states,
+                rest % points.upper_states,
+                missing % points.flags,
+            )
+            prob, gained, after = out.probability, out.finals.points, out.finals.after
+            column = np.broadcast_to(np.arange(len(missing)), prob.shape)
+            live = prob > 0
+            # One key per (state, state after, points): the rolls that end a turn the same way merge.
+            key = (column[live] * self.states + after[live]) * GAIN_KEY + gained[live]
+            merged, where = np.unique(key, return_inverse=True)
+            weights = np.asarray(np.bincount(where, weights=prob[live]), dtype=np.float64)
+            owner = merged // GAIN_KEY // self.states
+            bounds = np.searchsorted(owner, np.arange(len(missing) + 1))
+            for i, state in enumerate(missing.tolist()):
+                part = merged[bounds[i] : bounds[i + 1]]
+                found[state] = (
+                    (part // GAIN_KEY % self.states).astype(np.int64),
+                    (part % GAIN_KEY).astype(np.int64),
+                    weights[bounds[i] : bounds[i + 1]],
+                )
+        with self._lock:
+            if len(self._steps) + len(found) > CACHE_STATES:
+                self._steps.clear()
+            self._steps.update(found)
+            return [self._steps[s] if s in self._steps else found[s] for s in states.tolist()]
+
+    # -- distributions ----------------------------------------------------------------------
+
+    def is_exact(self, open_boxes: int) -> bool:
+        """Whether a sheet with this many open boxes is followed to the end exactly."""
+        return self.shape is None or open_boxes <= EXACT_OPEN + 1
+
+    def score_distribution(self, card: Scorecard) -> tuple[IntArray, FloatArray]:
+        """(final totals, probabilities) of a sheet at a turn start."""
+        support, prob = self.remaining(self.advisor.state_index(card), card.scores.count(None))
+        return support + card.grand_total, prob
+
+    def remaining(self, state: int, open_boxes: int) -> tuple[IntArray, FloatArray]:
+        """(points still to come, probabilities) from a turn-start state (flat index)."""
+        pmf = self.pmf(state, open_boxes)
+        support = np.flatnonzero(pmf > 1e-15)
+        return support, pmf[support] / pmf[support].sum()
+
+    def pmf(self, state: int, open_boxes: int) -> FloatArray:
+        """P(points still to come = 0, 1, …) from a turn-start state with this many open boxes, remembered."""
+        if open_boxes == 0:
+            return np.ones(1)
+        with self._lock:
+            found = self._pmfs.get(state)
+            if found is not None:
+                self._pmfs.move_to_end(state)
+                return found
+        if self.shape is None or open_boxes <= EXACT_OPEN:
+            self._exact([state], open_boxes)
+        else:
+            self._remember({state: self._one_turn_then_shapes(state, open_boxes)})
+        with self._lock:
+            return self._pmfs[state]
+
+    def _remember(self, pmfs: dict[int, FloatArray]) -> None:
+        with self._lock:
+            self._pmfs.update(pmfs)
+            for state in pmfs:
+                self._pmfs.move_to_end(state)
+            while len(self._pmfs) > CACHE_DISTRIBUTIONS:
+                self._pmfs.popitem(last=False)
+
+    def _exact(self, roots: list[int], open_boxes: int) -> None:
+        """Every state the coach can reach from these states (as many boxes open), level by level, then
+        back up from the last turn. States already remembered are neither expanded nor recomputed.
+        """
+        with self._lock:
+            known = dict(self._pmfs)
+        levels = [np.array([r for r in roots if r not in known], dtype=np.int64)]
+        for _ in range(open_boxes - 1):
+            if not len(levels[-1]):
+                levels.append(levels[-1])
+                continue
+            afters = np.unique(np.concatenate([st[0] for st in self.steps(levels[-1])]))
+            levels.append(np.array([a for a in afters.tolist() if a not in known], dtype=np.int64))
+        done: dict[int, FloatArray] = {}
+        final = np.ones(1)
+        for depth in range(len(levels) - 1, -1, -1):
+            level = levels[depth]
+            if not len(level):
+                continue
+            steps = self.steps(level)
+            last = depth == open_boxes - 1  # this level's turn fills the last box
+            afters = np.unique(np.concatenate([st[0] for st in steps]))
+            rows = [final if last else done.get(a, known.get(a)) for a in afters.tolist()]
+            width_after = max(len(r) for r in rows if r is not None)
+            table = np.zeros((len(afters), width_after))
+            for i, row in enumerate(rows):
+                assert row is not None
+                table[i, : len(row)] = row
+            src = np.concatenate([np.full(len(st[0]), i) for i, st in enumerate(steps)])
+            after = np.searchsorted(afters, np.concatenate([st[0] for st in steps]))
+            gained = np.concatenate([st[1] for st in steps])
+            prob = np.concatenate([st[2] for st in steps])
+            width = width_after + int(gained.max())
+            cols = np.arange(width_after)
+            flat = (src[:, None] * width + gained[:, None] + cols[None, :]).ravel()
+            weights = (prob[:, None] * table[after]).ravel()
+            pmfs = np.asarray(
+                np.bincount(flat, weights=weights, minlength=len(level) * width), dtype=np.float64
+            )
+            for i, s in enumerate(level.tolist()):
+                row = pmfs[i * width : (i + 1) * width]
+                done[s] = row[: np.flatnonzero(row > 1e-15)[-1] + 1].copy()
+        self._remember(done)
+
+    def _one_turn_then_shapes(self, state: int, open_boxes: int) -> FloatArray:
+        """One exact turn; after it, exact where few boxes stay open, else the shape table's mixture."""
+        ((afters, gained, prob),) = self.steps(np.array([state], dtype=np.int64))
+        assert self.shape is not None
+        if open_boxes - 1 <= EXACT_OPEN:
+            self._exact(afters.tolist(), open_boxes - 1)
+            rows = [self.pmf(int(a), open_boxes - 1) for a in afters.tolist()]
+        else:
+            table = np.asarray(self.shape[:, afters], dtype=np.float64).reshape(-1, 4, len(afters))
+            length = int((table[:, 1] + SIGMAS * table[:, 2]).max()) + 2
+            cache: dict[int, FloatArray] = {}
+            rows = [cache.setdefault(int(a), self.remainder(int(a), length)) for a in afters.tolist()]
+        out = np.zeros(max(len(r) for r in rows) + int(gained.max()))
+        for row, g, p in zip(rows, gained.tolist(), prob.tolist(), strict=True):
+            out[g : g + len(row)] += p * row
+        return out
+
+    def remainder(self, index: int, length: int) -> FloatArray:
+        """P(points still to come = 0 … length-1) from a turn-start state (flat index), approximated."""
+        assert self.shape is not None
+        params = np.asarray(self.shape[:, index], dtype=np.float64).reshape(-1, 4)
+        out = np.zeros(length)
+        for p, mean, sd, skew in params:
+            if p > 1e-12:
+                out += p * _smooth_pmf(float(mean), float(sd), float(skew), length)
+        return out
+
+
+def win_chances(distributions: list[tuple[IntArray, FloatArray]]) -> list[float]:
+    """Each player's chance to finish strictly first, ties shared equally, the scores independent."""
+    if not distributions:
+        return []
+    low = min(int(s[0]) for s, _ in distributions)
+    high = max(int(s[-1]) for s, _ in distributions)
+    pmfs = np.zeros((len(distributions), high - low + 1))
+    for i, (support, prob) in enumerate(distributions):
+        pmfs[i, support - low] = prob
+    below = np.cumsum(pmfs, axis=1) - pmfs  # P(X_j < s)
+    # P(i wins outright or shares the top with k others) = Σ_s p_i(s) Σ over who else ties at s.
+    # Sharing: E[1 / (1 + ties)] over the others, each tying at s with p_j(s) or below with below_j(s).
+    n = len(distributions)
+    chances = np.zeros(n)
+    for i in range(n):
+        # Polynomial in ties: coefficients of the number of others tying at s, given all others ≤ s.
+        poly = np.zeros((n, pmfs.shape[1]))
+        poly[0] = 1.0
+        for j in range(n):
+            if j == i:
+                continue
+            shifted = np.zeros_like(poly)
+            shifted[1:] = poly[:-1] * pmfs[j]
+            poly = poly * below[j] + shifted
+        share = (poly / np.arange(1, n + 1)[:, None]).sum(axis=0)
+        chances[i] = float((pmfs[i] * share).sum())
+    return [float(c) for c in chances / chances.sum()]

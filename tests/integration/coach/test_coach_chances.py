@@ -1,0 +1,110 @@
+"""Each player's chance to win on the game page and the TV board while the coach is on, and in the review.
+
+The forced-order edition is used: its few states are always followed exactly, so no shape table
+is needed and every figure on the page can be checked against Advisor.win_chances.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper import games
+from scorekeeper.rules import Edition
+from tests.support.coach_pages import HX, text_of
+
+FORCED = "yatzy-forced"
+
+
+@pytest.fixture
+def app_overrides(advisor_tables, forced) -> dict[str, object]:
+    """The app reads the run's tables, the forced edition's among them."""
+    return {"ADVISOR_DIR": str(advisor_tables)}
+
+
+def _turns(count: int, players: int = 3) -> list[tuple[str, str]]:
+    """`count` turns of `players` players in sheet order (the forced order), with varied dice."""
+    keys = Edition(FORCED).box_keys
+    dice = ["11123", "22245", "33312", "44456", "55516", "66623", "11223"]
+    return [(dice[i % len(dice)], keys[i // players]) for i in range(count)]
+
+
+def _shown(page: str) -> list[tuple[str, str]]:
+    """(name, percentage) of each player in the chances section, in seat order."""
+    section = re.search(r'<section class="chances".*?</section>', page, re.S)
+    if section is None:
+        return []
+    return [
+        (text_of(name), text_of(pct))
+        for name, pct in re.findall(
+            r'<span class="chance-name">(.*?)</span>\s*<span class="chance-pct">(.*?)</span>',
+            section.group(0),
+            re.S,
+        )
+    ]
+
+
+def _percent(value: float) -> str:
+    if 0 < value < 0.005:
+        return "<1%"
+    if 0.995 < value < 1:
+        return ">99%"
+    return f"{round(100 * value)}%"
+
+
+def test_the_game_page_and_the_board_show_the_advisors_chances(client, make_game, db, forced):
+    created = make_game(["Ann", "Bo", "Cy"], _turns(7), edition=FORCED, coach=True)
+    cards = list(games.load_game(db, created.edit_token).game.cards)
+    expected = [
+        (name, _percent(c)) for name, c in zip(["Ann", "Bo", "Cy"], forced.win_chances(cards), strict=True)
+    ]
+    for token in (created.edit_token, created.view_token):  # the game page, then the TV board
+        page = client.get(f"/g/{token}").get_data(as_text=True)
+        assert _shown(page) == expected
+        assert "if everyone plays the coach's way from here" in text_of(page)
+        bars = re.findall(r'<rect class="chance-fill" width="([\d.]+)"', page)
+        assert [float(b) for b in bars] == pytest.approx(
+            [100 * c for c in forced.win_chances(cards)], abs=0.06
+        )
+
+
+def test_recording_a_turn_updates_the_chances_in_the_htmx_fragment_and_the_plain_page(
+    client, make_game, db, forced
+):
+    created = make_game(["Ann", "Bo", "Cy"], _turns(6), edition=FORCED, coach=True)
+    before = _shown(client.get(f"/g/{created.edit_token}").get_data(as_text=True))
+    dice, box = _turns(7)[6]
+    form = {"dice": dice, "box": box, "turn": "6"}
+    fragment = client.post(f"/g/{created.edit_token}/turns", data=form, headers=HX).get_data(as_text=True)
+    cards = list(games.load_game(db, created.edit_token).game.cards)
+    after = [
+        (name, _percent(c)) for name, c in zip(["Ann", "Bo", "Cy"], forced.win_chances(cards), strict=True)
+    ]
+    assert _shown(fragment) == after
+    assert after != before
+    page = client.get(f"/g/{created.edit_token}").get_data(
+        as_text=True
+    )  # without JavaScript: the page itself
+    assert _shown(page) == after
+
+
+def test_with_the_coach_off_or_the_game_over_no_chances_show(client, make_game):
+    off = make_game(["Ann", "Bo"], _turns(4, players=2), edition=FORCED, coach=False)
+    rounds = Edition(FORCED).rounds
+    over = make_game(["Ann", "Bo"], _turns(2 * rounds, players=2), edition=FORCED, coach=True)
+    assert over.game.game.is_over
+    for token in (off.edit_token, off.view_token, over.edit_token, over.view_token):
+        page = client.get(f"/g/{token}").get_data(as_text=True)
+        assert 'class="chances"' not in page
+        assert "coach's way" not in page
+
+
+def test_the_review_draws_the_chances_and_splits_luck_from_choices(client, make_game, db, forced):
+    created = make_game(["Ann", "Bo", "Cy"], _turns(9), edition=FORCED, coach=True)
+    page = client.get(f"/g/{created.edit_token}/review").get_data(as_text=True)
+    assert "Chance to win after each round" in text_of(page)
+    chart = page.split('id="chances-h"', 1)[1].split("</svg>", 1)[0]
+    assert chart.count("<polyline") == 3
+    assert "keeping decisions are counted with the dice" in text_of(page)
+    assert text_of(page).count("Luck against choices") == 3

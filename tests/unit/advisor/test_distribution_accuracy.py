@@ -1,0 +1,91 @@
+"""The final-score distribution against games actually played by the coach (seeded): exact where it says so.
+
+Slow: each check rolls tens of thousands of games. The forced-order edition is exact everywhere (its
+few states), the others exactly with few boxes open; the approximate part (many boxes open, the shape
+table) is measured by benchmarks/chances_bench.py, whose figures the distribution module quotes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from scorekeeper.advisor import Advisor, win_chances
+from scorekeeper.advisor.distribution import EXACT_OPEN, Distributions
+from scorekeeper.advisor.rollouts import paths, rollouts
+from scorekeeper.rules import Scorecard
+from tests.support.chance_games import kolmogorov, mid_game, shared_wins
+
+pytestmark = pytest.mark.slow
+
+# The value table is float32: a sheet's expected_final is rounded to ~1e-5; the distributions'
+# means are exact sums in float64 of the same policy, so they agree to that rounding.
+FLOAT32 = 1e-5
+
+
+def _exact(advisor: Advisor) -> Distributions:
+    """Distributions without a shape table: every sheet followed exactly to the end."""
+    return Distributions(advisor, None)
+
+
+def test_forced_order_distributions_are_exact_from_any_sheet(forced: Advisor) -> None:
+    rng = np.random.default_rng(12)
+    dist = _exact(forced)
+    for turns in (0, 5, 11):
+        card = mid_game(forced, rng, turns)
+        support, prob = dist.score_distribution(card)
+        assert prob.sum() == pytest.approx(1.0)
+        assert float((support * prob).sum()) == pytest.approx(forced.expected_final(card), abs=FLOAT32)
+        sample = rollouts(forced, card, 200_000, seed=turns)
+        assert kolmogorov(support, prob, sample) <= 0.01
+
+
+def test_few_open_boxes_are_exact_in_a_hasbro_game(advisor: Advisor) -> None:
+    rng = np.random.default_rng(5)
+    dist = _exact(advisor)
+    card = mid_game(advisor, rng, advisor.edition.rounds - EXACT_OPEN)
+    assert dist.is_exact(card.scores.count(None))
+    support, prob = dist.score_distribution(card)
+    assert float((support * prob).sum()) == pytest.approx(advisor.expected_final(card), abs=FLOAT32)
+    assert kolmogorov(support, prob, rollouts(advisor, card, 200_000, seed=3)) <= 0.01
+
+
+def test_a_finished_sheet_is_a_point_mass(advisor: Advisor) -> None:
+    rng = np.random.default_rng(6)
+    card = mid_game(advisor, rng, advisor.edition.rounds)
+    support, prob = _exact(advisor).score_distribution(card)
+    assert support.tolist() == [card.grand_total] and prob.tolist() == [1.0]
+
+
+def test_win_chances_match_paired_games_within_a_point(forced: Advisor, advisor: Advisor) -> None:
+    rng = np.random.default_rng(8)
+    for each, players, turns in ((forced, 3, 4), (forced, 5, 9), (advisor, 2, 9), (advisor, 4, 10)):
+        dist = _exact(each)
+        cards = [mid_game(each, rng, turns + int(rng.integers(0, 2))) for _ in range(players)]
+        chances = win_chances([dist.score_distribution(card) for card in cards])
+        assert sum(chances) == pytest.approx(1.0)
+        finals = np.array([rollouts(each, card, 40_000, seed=20 + j) for j, card in enumerate(cards)])
+        seen = shared_wins(finals).mean(axis=1)
+        assert np.abs(np.array(chances) - seen).max() <= 0.01
+
+
+def test_chances_are_calibrated_over_simulated_two_player_games(forced: Advisor) -> None:
+    """Forced order, 3,000 seeded 2-player games, chances at the start of every round: per 10-point
+    bucket the observed win frequency is within 2 points of the mean prediction."""
+    dist, games, players = _exact(forced), 3_000, 2
+    rounds = forced.edition.rounds
+    states, totals = paths(forced, Scorecard(forced.edition), players * games, seed=9)
+    states, totals = states.reshape(rounds + 1, players, games), totals.reshape(rounds + 1, players, games)
+    outcome = shared_wins(totals[-1])
+    predicted, observed = [], []
+    for r in range(1, rounds):
+        for g in range(games):
+            remaining = [dist.remaining(int(states[r, p, g]), rounds - r) for p in range(players)]
+            predicted.extend(win_chances([(s + totals[r, p, g], q) for p, (s, q) in enumerate(remaining)]))
+            observed.extend(outcome[:, g])
+    pred, obs = np.array(predicted), np.array(observed)
+    for b in range(10):
+        inside = (pred >= b / 10) & (pred < (b + 1) / 10)
+        if inside.sum() >= 500:
+            assert abs(obs[inside].mean() - pred[inside].mean()) <= 0.02, b
+    assert ((pred - obs) ** 2).mean() < 0.25  # better than a coin's Brier score
