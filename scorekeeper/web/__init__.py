@@ -34,6 +34,7 @@ def template_helpers() -> dict[str, object]:
         "names_list": i18n.names_list,
         "get_locale": i18n.get_locale,
         "language_picker": language.picker,
+        "paper_copy": language.paper_copy,
         # the game page
         "turn_headline": presenters.turn_headline,
         "turn_summary": presenters.turn_summary,

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, redirect, request
+from typing import TYPE_CHECKING
+
+from flask import Blueprint, Response, redirect, render_template, request
+from flask_babel import force_locale
+from markupsafe import Markup
 from werkzeug.wrappers import Response as Redirect
 
 from ..infra.extensions import csrf
 from ..infra.i18n import COOKIE, COOKIE_AGE, LANGUAGE_NAMES, LANGUAGES, current_language, language_of
+from ..viewmodels.scoresheet import game_sheet
+
+if TYPE_CHECKING:
+    from scorekeeper.games import LoadedGame
+
+    from ..viewmodels.sheet import Sheet
 
 bp = Blueprint("language", __name__)
 
@@ -63,3 +73,17 @@ def vary_on_language(response: Response) -> Response:
 
 
 bp.after_app_request(vary_on_language)
+
+
+def paper_copy(loaded: LoadedGame, sheet: Sheet) -> Markup:
+    """The paper sheet the game page and the board carry for the browser's Print, in the game's language.
+
+    A German table's printout is German whatever phone prints it: when the game has a language
+    other than the page's, its sheet is built and its template rendered again in that language.
+    """
+    language = language_of(loaded.language)
+    if language is None or language == current_language():
+        return Markup(render_template("print/_sheet.html", sheet=sheet, paper_only=True))
+    with force_locale(language):
+        paper = game_sheet(loaded, with_log=False)
+        return Markup(render_template("print/_sheet.html", sheet=paper, paper_only=True))

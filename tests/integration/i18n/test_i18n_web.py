@@ -141,6 +141,15 @@ def test_a_german_games_printout_is_german_whatever_phone_prints_it(client, db, 
     assert "Dreierpasch" in text and "Brelan" not in text
 
 
+def test_the_game_pages_own_printout_is_in_the_games_language_too(client, db):
+    created = create(db, language="de")
+    client.set_cookie("lang", "fr")
+    page = client.get(f"/g/{created.edit_token}").text
+    screen, paper = page.split('<div class="print-sheet', 1)  # the copy the browser's Print prints
+    assert "Brelan" in screen and "Kniffel" not in screen  # the phone plays in French
+    assert "KNIFFEL" in paper and "Datum" in paper and "Brelan" not in paper
+
+
 def test_a_game_without_a_language_prints_in_each_phones_own(client, db):
     created = create(db)
     client.set_cookie("lang", "es")
