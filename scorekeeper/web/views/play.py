@@ -66,7 +66,8 @@ def _render(
     notices = [notice] if notice else []
     confirm = announcement(game) if recorded and game.last_turn else None
     if not is_htmx():
-        for category, message in get_flashed_messages(with_categories=True):
+        for flashed in get_flashed_messages(with_categories=True):
+            category, message = flashed if isinstance(flashed, tuple) else ("message", flashed)
             if category == RECORDED:
                 confirm = str(message)
             else:
