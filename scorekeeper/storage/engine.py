@@ -313,4 +313,7 @@ def writing(db: sessionmaker[Session]) -> Iterator[Session]:
         changed = session.info.pop(CHANGED_KEY, None)
         callback = _AFTER_WRITE.get(engine)  # type: ignore[arg-type]
         if changed and callback is not None:
-            callback(changed)
+            try:
+                callback(changed)
+            except Exception:  # the write is stored: late news must not turn it into an error
+                log.exception("could not announce a committed write to the live updates")
