@@ -83,10 +83,11 @@ def test_a_rematch_stays_at_the_table_and_a_lone_game_stays_alone(db, table, pla
     assert again.game.title == "Cup" and again.game.game.players == ("Ann", "Bo")
     assert tables.table_of_game(db, again.edit_token).id == table.table.id
     assert len(tables.open_table(db, table.edit_token).games) == 2
-    lone = games.create_game(db, ["Cy"], "yatzy")
+    lone = games.create_game(db, ["Cy"], "yatzy", language="de")
     lone_again = tables.rematch(db, lone.edit_token)
     assert tables.table_of_game(db, lone_again.edit_token) is None
     assert lone_again.game.edition.id == "yatzy"
+    assert games.load_game(db, lone_again.edit_token).language == "de"  # every setting kept
     with pytest.raises(games.ReadOnly):
         tables.rematch(db, played.view_token)
 
