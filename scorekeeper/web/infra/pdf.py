@@ -3,7 +3,8 @@
 A PDF costs about a second of a worker's CPU (8 players with the turn log), so PDFs must not
 starve turns: each one is cached by the digest of its HTML (which holds the game's every
 figure, so a new version of the game is a new entry) in a cache bounded in bytes, and at most
-one PDF renders per process at a time; a request that cannot start one within
+one PDF renders per process at a time, in a renderer process of its own at a lower CPU
+priority (so the worker's threads keep serving turns meanwhile); a request that cannot start one within
 ``PDF_WAIT_SECONDS`` gets PdfBusy (a 503 with Retry-After) instead of queueing behind others.
 """
 
@@ -11,9 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import mimetypes
+import multiprocessing
 import os
 import threading
 from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from urllib.parse import unquote, urlsplit
 
 from weasyprint import CSS, HTML
@@ -107,6 +111,36 @@ def pdf_key(html: str, static_prefix: str, paper: str) -> str:
     return hashlib.sha256(f"{paper}\0{static_prefix}\0{html}".encode()).hexdigest()
 
 
+_POOL: list[ProcessPoolExecutor] = []
+_POOL_LOCK = threading.Lock()
+RENDERER_NICENESS = 10  # the renderer yields the CPU to the workers serving turns
+
+
+def _lower_priority() -> None:
+    os.nice(RENDERER_NICENESS)
+
+
+def _renderer() -> ProcessPoolExecutor:
+    """This process's one renderer process (spawned: forking a threaded worker is unsafe)."""
+    with _POOL_LOCK:
+        if not _POOL:
+            context = multiprocessing.get_context("spawn")
+            _POOL.append(ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_lower_priority))
+        return _POOL[0]
+
+
+def _render_elsewhere(html: str, static_folder: str, static_prefix: str, paper: str) -> bytes:
+    """render_pdf in the renderer process: WeasyPrint holds the GIL for a second, and in the
+    worker it would hold it against every thread serving turns; there, at a lower priority, the
+    worker only waits. A renderer that died is replaced, and this PDF rendered here."""
+    try:
+        return _renderer().submit(render_pdf, html, static_folder, static_prefix, paper).result()
+    except BrokenProcessPool:
+        with _POOL_LOCK:
+            _POOL.clear()
+        return render_pdf(html, static_folder, static_prefix, paper)
+
+
 def cached_pdf(
     cache: PdfCache,
     html: str,
@@ -114,8 +148,10 @@ def cached_pdf(
     static_prefix: str = "/static",
     paper: str = "a4",
     wait: float = DEFAULT_WAIT_SECONDS,
+    separate_process: bool = True,
 ) -> bytes:
-    """The PDF of this page from the cache, else rendered (one at a time); PdfBusy if none starts in time."""
+    """The PDF of this page from the cache, else rendered (one at a time, in the renderer process
+    unless `separate_process` is False); PdfBusy if none starts in time."""
     key = pdf_key(html, static_prefix, paper)
     pdf = cache.get(key)
     if pdf is not None:
@@ -125,7 +161,10 @@ def cached_pdf(
     try:
         pdf = cache.get(key)  # rendered by the request this one waited for
         if pdf is None:
-            pdf = render_pdf(html, static_folder, static_prefix, paper)
+            if separate_process:
+                pdf = _render_elsewhere(html, static_folder, static_prefix, paper)
+            else:
+                pdf = render_pdf(html, static_folder, static_prefix, paper)
             cache.put(key, pdf)
         return pdf
     finally:

@@ -164,6 +164,7 @@ def _pdf_response(html: str, stem: str) -> Response:
         request.script_root + (current_app.static_url_path or ""),
         _paper(),
         wait=float(current_app.config.get("PDF_WAIT_SECONDS", 3.0)),
+        separate_process=bool(current_app.config.get("PDF_SEPARATE_PROCESS", True)),
     )
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = content_disposition(stem)

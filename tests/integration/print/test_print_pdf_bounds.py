@@ -3,6 +3,7 @@ and a 503 with Retry-After rather than a queue when another is rendering."""
 
 from __future__ import annotations
 
+import os
 import threading
 
 import pytest
@@ -10,6 +11,12 @@ import pytest
 from scorekeeper.web.infra import pdf
 
 FAKE_PDF = b"%PDF-1.7 fake"
+
+
+@pytest.fixture
+def app_overrides() -> dict[str, object]:
+    """Rendered in this process, where the fake renderer below replaces WeasyPrint."""
+    return {"RATELIMIT_ENABLED": False, "PDF_SEPARATE_PROCESS": False}
 
 
 @pytest.fixture
@@ -54,7 +61,7 @@ def test_a_new_version_of_the_game_is_rendered_anew(client, make_game, renders):
 def test_a_second_pdf_while_one_renders_gets_503_with_retry_after(
     make_app, database_path, make_game, monkeypatch
 ):
-    app = make_app(database_path, RATELIMIT_ENABLED=False, PDF_WAIT_SECONDS=0.2)
+    app = make_app(database_path, RATELIMIT_ENABLED=False, PDF_WAIT_SECONDS=0.2, PDF_SEPARATE_PROCESS=False)
     first_game, second_game = make_game(), make_game(["Cy", "Di"])
     started, release = threading.Event(), threading.Event()
 
@@ -88,6 +95,17 @@ def test_a_second_pdf_while_one_renders_gets_503_with_retry_after(
         release.set()
         slow.join(10)
     assert statuses == [200]
+
+
+def test_pdfs_render_in_a_renderer_process_of_lower_priority(make_app, database_path, make_game):
+    app = make_app(database_path, RATELIMIT_ENABLED=False)
+    game = make_game(turns=[("12346", "chance")])
+    response = app.test_client().get(f"/g/{game.edit_token}/scoresheet.pdf")
+    assert response.status_code == 200 and response.data.startswith(b"%PDF")
+    renderer = pdf._renderer()
+    niceness = renderer.submit(os.nice, 0).result(timeout=30)
+    assert niceness >= os.nice(0) + pdf.RENDERER_NICENESS or niceness == 19
+    assert renderer.submit(os.getpid).result(timeout=30) != os.getpid()
 
 
 def test_the_cache_is_bounded_in_bytes_least_recently_used_out_first():
