@@ -46,11 +46,12 @@ _FILES: weakref.WeakKeyDictionary[Engine, DatabaseFile] = weakref.WeakKeyDiction
 _AFTER_WRITE: weakref.WeakKeyDictionary[Engine, Callable[[set[str]], None]] = weakref.WeakKeyDictionary()
 
 
-class Unavailable(RuntimeError):
+class Unavailable(exc.SQLAlchemyError):
     """The database cannot serve this transaction now; nothing it did was acknowledged.
 
     `busy`: it waited out the lock timeout (retrying soon will likely work); otherwise a fault
-    an operator must fix (the server recovers by itself once it is fixed).
+    an operator must fix (the server recovers by itself once it is fixed). A SQLAlchemyError,
+    so code that already shrugs off database errors (an optional side write) still does.
     """
 
     def __init__(self, reason: str, *, busy: bool = False) -> None:

@@ -133,3 +133,19 @@ def test_a_write_that_waits_out_the_busy_timeout_is_a_503_with_retry_after(
     assert CANT_SAVE in busy.get_data(as_text=True)
     assert stored_turns(database_path) == 0
     assert turn(client, game.edit_token, 0).status_code == 303  # the retry the page makes works
+
+
+def test_a_busy_database_does_not_cost_the_page_its_optional_recent_list_write(
+    app, make_game, database_path: Path
+):
+    """Opening a game also files it in the device's recent list, a write the page can do without."""
+    game = make_game()
+    fresh_phone = app.test_client()  # no cookie yet: its first look at the game writes the list
+    blocker = sqlite3.connect(database_path, isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")
+    try:
+        page = fresh_phone.get(f"/g/{game.edit_token}")
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    assert page.status_code == 200
