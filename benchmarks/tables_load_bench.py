@@ -1,6 +1,7 @@
 """How many tables one server holds: phones polling, turns recorded, pages refreshed, at 10x speed.
 
 Run: .venv/bin/python benchmarks/tables_load_bench.py [--tables 20,40,60,80] [--seconds 30]
+     [--without-cache]       (this code again with LIVE_POLL_CACHE=false: every poll reads the database)
      [--baseline /tmp/old]   (a checkout of other code, e.g. `git worktree add /tmp/old HEAD~1`)
 
 One simulated table is ten real ones: its 4 phones poll every 0.15 s (a real phone: every
@@ -87,11 +88,12 @@ class Served:
         return total
 
 
-def serve(root: Path, workdir: Path) -> Served:
+def serve(root: Path, workdir: Path, extra_env: dict[str, str]) -> Served:
     """Migrate a fresh SQLite file with that code, then start its gunicorn on a free port."""
     database = workdir / "tables.db"
     env = {
         **os.environ,
+        **extra_env,
         "PYTHONPATH": str(root),
         "SCOREKEEPER_DATABASE_URL": f"sqlite:///{database}",
         "SCOREKEEPER_SECRET_KEY": "tables-bench",
@@ -354,6 +356,11 @@ def report(label: str, tables: int, figures: Figures, seconds: float, cpu: float
         f"(2 cores: ~{row['tables_on_2_cores']:.0f} tables)  {verdict}",
         flush=True,
     )
+    print(
+        f"{'':>8} answered: {len(figures.polls)} polls, {len(figures.pages)} pages, "
+        f"{len(figures.turns)} turns",
+        flush=True,
+    )
     if figures.errors:
         kinds: dict[str, int] = {}
         for error in figures.errors:
@@ -362,11 +369,13 @@ def report(label: str, tables: int, figures: Figures, seconds: float, cpu: float
     return row
 
 
-def measure(label: str, root: Path, levels: list[int], seconds: float, warmup: float) -> list[dict]:
+def measure(
+    label: str, root: Path, levels: list[int], seconds: float, warmup: float, env: dict[str, str]
+) -> list[dict]:
     rows = []
     for tables in levels:
         workdir = Path(tempfile.mkdtemp(prefix="tables-bench-"))
-        served = serve(root, workdir)
+        served = serve(root, workdir, env)
         try:
             figures, cpu = asyncio.run(run_level(served, tables, seconds, warmup))
         finally:
@@ -384,6 +393,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="measured seconds per level")
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--baseline", type=Path, help="another checkout to measure in the same run")
+    parser.add_argument(
+        "--without-cache", action="store_true", help="also this code with every poll reading the database"
+    )
     args = parser.parse_args()
     levels = [int(level) for level in args.tables.split(",")]
     print(
@@ -392,8 +404,13 @@ def main() -> None:
         f"pass: turn p99 <= 100 ms, 0 errors",
         flush=True,
     )
-    for label, root in [("this", ROOT)] + ([("baseline", args.baseline.resolve())] if args.baseline else []):
-        measure(label, root, levels, args.seconds, args.warmup)
+    runs: list[tuple[str, Path, dict[str, str]]] = [("this", ROOT, {})]
+    if args.without_cache:
+        runs.append(("no-cache", ROOT, {"SCOREKEEPER_LIVE_POLL_CACHE": "false"}))
+    if args.baseline:
+        runs.append(("baseline", args.baseline.resolve(), {}))
+    for label, root, env in runs:
+        measure(label, root, levels, args.seconds, args.warmup, env)
 
 
 if __name__ == "__main__":

@@ -28,13 +28,14 @@ _NOT_REPLAYED = {"date", "server", "content-length", "set-cookie", "connection"}
 class PollCache:
     """Per-process memory of token -> (stamp slot, stamp mark, version, when read)."""
 
-    def __init__(self, changes: Changes) -> None:
+    def __init__(self, changes: Changes, *, enabled: bool = True) -> None:
         self.changes = changes
+        self.enabled = enabled
         self._entries: dict[str, tuple[int, tuple[int, int], int, float]] = {}
 
     def fresh(self, token: str) -> int | None:
         """The remembered version, if no write may have changed the game since it was read."""
-        entry = self._entries.get(token)
+        entry = self._entries.get(token) if self.enabled else None
         if entry is None:
             return None
         slot, mark, version, read_at = entry

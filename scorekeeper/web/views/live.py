@@ -27,9 +27,12 @@ CACHE_KEY = "scorekeeper.poll_cache"
 def _install(state: BlueprintSetupState) -> None:
     """One version memory per app; idle polls answered in front of Flask."""
     app = cast(Flask, state.app)  # registered on a flask.Flask, typed as its sansio base
-    cache = PollCache(storage.get_changes(app))
+    # LIVE_POLL_CACHE=false: every poll reads the database (to measure what the memory saves).
+    enabled = str(app.config.get("LIVE_POLL_CACHE", True)).lower() not in ("false", "0", "no", "off")
+    cache = PollCache(storage.get_changes(app), enabled=enabled)
     app.extensions[CACHE_KEY] = cache
-    app.wsgi_app = FastPolls(app.wsgi_app, cache)  # type: ignore[method-assign]
+    if enabled:
+        app.wsgi_app = FastPolls(app.wsgi_app, cache)  # type: ignore[method-assign]
 
 
 @bp.get("/poll")

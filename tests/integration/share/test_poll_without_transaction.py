@@ -110,3 +110,13 @@ def test_with_redis_unreachable_turns_are_stored_fast_and_polls_never_stale(make
         moved = reader.get(f"/g/{game.view_token}/poll?v={number}")
         assert json.loads(moved.data) == {"version": number + 1}  # never a stale 204
     assert time.monotonic() - started < 5  # no turn waits on the missing Redis each time
+
+
+def test_with_the_memory_switched_off_every_poll_reads_the_database(make_app, database_path):
+    app = make_app(database_path, LIVE_POLL_CACHE="false")
+    client = app.test_client()
+    game = games.create_game(app.extensions[storage.DB_KEY], ["Ann", "Bo"], "hasbro-1996")
+    begun = transactions(app)
+    for _ in range(3):
+        assert client.get(f"/g/{game.view_token}/poll?v=0").status_code == 204
+    assert len(begun) >= 3  # one each (the first request may also check the migrations)
