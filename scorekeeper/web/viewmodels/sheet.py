@@ -341,14 +341,12 @@ class _Builder:
             self.screen_row(
                 "pace",
                 "upper_pace",
-                self._("Bonus pace"),
+                self._("Pace"),
                 lambda c: Cell(
                     signed(c.upper_pace),
                     tone="ahead" if c.upper_pace > 0 else ("behind" if c.upper_pace < 0 else ""),
                 ),
-                title=self._(
-                    "Bonus pace: points above or below three of each number in the upper boxes filled"
-                ),
+                title=self._("Pace: points above or below three of each number in the upper boxes filled"),
             ),
             self.screen_row(
                 "bonus",
@@ -360,9 +358,13 @@ class _Builder:
                     else Cell(pending=True)
                 ),
                 title=self._(
-                    "Upper bonus: %(points)d points once the upper section reaches %(threshold)d",
-                    points=bonus.points,
-                    threshold=bonus.threshold,
+                    "%(name)s: %(what)s",
+                    name=self._("Upper bonus"),
+                    what=self._(
+                        "%(points)d points once the upper section reaches %(threshold)d",
+                        points=bonus.points,
+                        threshold=bonus.threshold,
+                    ),
                 ),
             ),
         )

@@ -304,7 +304,7 @@ def test_the_sheet_labels_are_words_and_the_bonuses_stand_out(phone, live_app, s
     )
     assert clipped == [], f"labels cut: {clipped}"
     expect(phone.locator("tr.ybonus-row th")).to_have_text("Yahtzee bonus")
-    expect(phone.locator(".sheet-notes")).to_contain_text("Bonus pace: points above or below")
+    expect(phone.locator(".sheet-notes")).to_contain_text("Pace: points above or below")
     assert phone.evaluate("document.documentElement.scrollWidth") <= phone.viewport_size["width"]
 
     # The bonuses: as big and bold as any figure of the sheet, not greyed.
