@@ -28,7 +28,7 @@ _LOCK = threading.Lock()
 
 @dataclass(frozen=True)
 class PlayerChance:
-    """One player's chance: its text ("34%"), the bar's length (0–100) and the player's name."""
+    """One player's chance: its text ("34%"), the bar's length (0–1) and the player's name."""
 
     name: str
     value: float
@@ -109,7 +109,7 @@ def chances_context(loaded: LoadedGame) -> dict[str, Any]:
         return {"chances": None}
     return {
         "chances": [
-            PlayerChance(name, value, percent(value), round(100 * value, 1), seat == game.current_player)
+            PlayerChance(name, value, percent(value), round(value, 4), seat == game.current_player)
             for seat, (name, value) in enumerate(zip(game.players, chances, strict=True))
         ]
     }

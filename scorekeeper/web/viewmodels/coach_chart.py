@@ -10,6 +10,8 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from flask_babel import format_percent
+
 WIDTH, HEIGHT = 360, 210
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 8, 28
 MARK = 3.5  # marker radius
@@ -93,16 +95,16 @@ def review_chart(reviews: Sequence, rounds: int) -> Chart:
     """The chart of these PlayerReviews (their `series`: start, then after each of `rounds` turns)."""
     low, high, step = y_range([v for review in reviews for v in review.series])
     lines = [(review.player, review.name, review.series) for review in reviews]
-    return line_chart(lines, rounds, low, high, step, str)
+    return line_chart(lines, rounds, low, high, [float(v) for v in range(int(low), int(high) + 1, step)], str)
 
 
 def chance_chart(names: Sequence[str], series: Sequence[Sequence[float]], rounds: int) -> Chart:
-    """Each player's chance to win (0–1) at the start and after each round, on a 0–100% axis."""
+    """Each player's chance to win (0–1) at the start and after each round, on a 0–1 axis in percent."""
     lines = [
-        (seat, name, tuple(100 * v for v in values))
-        for seat, (name, values) in enumerate(zip(names, series, strict=True))
+        (seat, name, tuple(values)) for seat, (name, values) in enumerate(zip(names, series, strict=True))
     ]
-    return line_chart(lines, rounds, 0, 100, 25, lambda value: f"{value}%")
+    ticks = [i / 4 for i in range(5)]
+    return line_chart(lines, rounds, 0.0, 1.0, ticks, lambda v: format_percent(v, format="#,##0%"))
 
 
 def line_chart(
@@ -110,8 +112,8 @@ def line_chart(
     rounds: int,
     low: float,
     high: float,
-    step: int,
-    label: Callable[[int], str],
+    ticks: Sequence[float],
+    label: Callable[[float], str],
 ) -> Chart:
     """Lines of (seat, name, values at x = 0, 1, …) on an x axis of `rounds` and a y axis low…high."""
     right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
@@ -140,6 +142,8 @@ def line_chart(
                 sample=marker(shape, 18, 6),
             )
         )
-    y_ticks = tuple(Tick(y_of(value), label(value)) for value in range(int(low), int(high) + 1, step))
+    y_ticks = tuple(
+        Tick(y_of(value), label(int(value) if value == int(value) and high > 1 else value)) for value in ticks
+    )
     x_ticks = tuple(Tick(x_of(turn), str(turn)) for turn in range(rounds + 1))
     return Chart(WIDTH, HEIGHT, LEFT, right, TOP, bottom, tuple(series), x_ticks, y_ticks)
