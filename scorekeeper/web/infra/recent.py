@@ -16,6 +16,7 @@ from flask import session
 from sqlalchemy.exc import SQLAlchemyError
 
 from scorekeeper import devices, storage
+from scorekeeper.storage.engine import Unavailable
 
 DEVICE_KEY = "device"
 TOP_KEY = "recent_top"  # which game is first already, so reopening it writes nothing
@@ -34,7 +35,9 @@ def remember(token: str, players: object = None, title: object = None) -> None:
         _move_legacy_list(device)
         if devices.remember(storage.get_db(), device, token):
             session[TOP_KEY] = hint
-    except SQLAlchemyError as error:  # the page matters more than the list: it is tried again next time
+    except (SQLAlchemyError, Unavailable) as error:
+        # The page matters more than the list (a read-only database still shows games): it is
+        # tried again on the next page load.
         log.warning("recent games not saved: %s", type(error).__name__)
 
 
