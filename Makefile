@@ -54,9 +54,9 @@ run-deps:
 migrate: setup
 	$(FLASK) db upgrade
 
-# Builds the coach's tables only where missing (a few seconds each).
+# Builds the coach's tables only where missing (a few seconds each), and the chance-to-win tables (minutes each).
 advisor: setup
-	$(FLASK) advisor build --if-missing
+	$(FLASK) advisor build --if-missing --chances
 
 run: run-deps migrate advisor compile-translations
 	@bash scripts/print-address.sh $(PORT) $(HOST)

@@ -24,13 +24,19 @@ advisor_cli = AppGroup("advisor", help="Build the coach's optimal-play tables.")
     help="Build only this edition (default: every edition with a coach).",
 )
 @click.option("--if-missing", is_flag=True, help="Skip editions whose table is already built.")
-def build_command(edition: str | None, if_missing: bool) -> None:
+@click.option(
+    "--chances",
+    is_flag=True,
+    help="Also build the chance-to-win shape table beside each coach table (minutes each).",
+)
+def build_command(edition: str | None, if_missing: bool, chances: bool) -> None:
     """Build (always rebuild, unless --if-missing) the coach's tables: a few seconds each."""
     directory = default_directory(current_app)
     for ed in [Edition(edition)] if edition else [e for e in Edition if e.has_coach]:
         if if_missing and Advisor.is_ready(ed, directory):
             click.echo(f"Coach table for {ed}: ready ({directory}).")
-            _shape(ed, directory, if_missing)
+            if chances:
+                _shape(ed, directory, if_missing)
             continue
         click.echo(f"Building the coach's optimal-play table for {ed} (once; a few seconds)...")
         with click.progressbar(
@@ -39,7 +45,8 @@ def build_command(edition: str | None, if_missing: bool) -> None:
             seconds = Advisor.build(ed, directory, progress=bar.update)
         expected = Advisor.for_edition(ed, directory).expected_score()
         click.echo(f"  built in {seconds:.1f} s: expected score of a new game {expected:.4f} -> {directory}")
-        _shape(ed, directory, if_missing)
+        if chances:
+            _shape(ed, directory, if_missing)
 
 
 def _shape(edition: Ruleset, directory: Path, if_missing: bool) -> None:
