@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import os
 import shutil
 import statistics
 import sys
@@ -154,11 +155,13 @@ def main() -> None:
             }
         base = results["turns alone"]
         print(
-            f"gunicorn 2×4, SQLite; {args.pdfs_per_minute:g} PDFs/min of 8 players; {args.seconds:g} s a phase"
+            f"gunicorn 2×4, SQLite; {args.pdfs_per_minute:g} PDFs/min of 8 players;"
+            f" {args.seconds:g} s a phase; load average {os.getloadavg()[0]:.1f}"
         )
         for name, result in results.items():
             line = (
-                f"{name:22} turns {result['turns']:4d}  p50 {result['p50']:6.1f} ms  p99 {result['p99']:6.1f} ms"
+                f"{name:22} turns {result['turns']:4d}  p50 {result['p50']:6.1f} ms"
+                f"  p99 {result['p99']:6.1f} ms"
                 f" ({result['p99'] / base['p99']:.2f}× alone)  turn errors {len(result['failures'])}"
             )
             if result["pdfs"]:
