@@ -36,6 +36,8 @@ log = logging.getLogger(__name__)
 
 MEMORY = 20_000  # games whose decoded totals each process keeps (a few MB): JSON decoding is the slow part
 _MEMO: OrderedDict[tuple[str, int, int, datetime], GameTotals] = OrderedDict()
+RESULTS = 16  # tables whose last statistics each process keeps, for a page viewed again unchanged
+_RESULTS: OrderedDict[tuple[Any, ...], TableStatistics] = OrderedDict()
 _LOCK = threading.Lock()
 
 
@@ -79,6 +81,7 @@ def played_games(db: Db, game_ids: Any) -> list[PlayedGame]:
             title=game.title,
             players=game.players,
             totals=found[game.id],
+            version=game.version,
         )
         for game in stored
     ]
@@ -94,10 +97,15 @@ def drop_cache(db: Db) -> int:
         return store.clear_totals(session)
 
 
-def forget() -> None:
-    """Empty this process's memory of decoded totals (the database's cache stays)."""
+def forget(*, totals: bool = True) -> None:
+    """Empty this process's memory of decoded totals (totals=False: only of whole tables' results).
+
+    The database's cache stays.
+    """
     with _LOCK:
-        _MEMO.clear()
+        if totals:
+            _MEMO.clear()
+        _RESULTS.clear()
 
 
 def _database(db: Db) -> str:
@@ -120,7 +128,28 @@ def _remember_here(key: tuple[str, int, int, datetime], totals: GameTotals) -> N
 
 
 def _statistics(db: Db, game_ids: Any, optimal: Optimal | None) -> TableStatistics:
-    return compute(played_games(db, game_ids), optimal)
+    """The statistics of these games: the last result again while no game changed (a page viewed
+    twice), else computed from their totals."""
+    played = played_games(db, game_ids)
+    per_edition = {game.edition for game in played}
+    known = tuple((rules.id, optimal(rules) if optimal else None) for rules in sorted(per_edition))
+    key = (
+        _database(db),
+        tuple((g.id, g.version, g.created_at, g.title, g.players) for g in played),
+        known,
+    )
+    with _LOCK:
+        found = _RESULTS.get(key)
+        if found is not None:
+            _RESULTS.move_to_end(key)
+            return found
+    lookup = dict(known)
+    computed = compute(played, lambda rules: lookup.get(rules.id))
+    with _LOCK:
+        _RESULTS[key] = computed
+        while len(_RESULTS) > RESULTS:
+            _RESULTS.popitem(last=False)
+    return computed
 
 
 def _remember(db: Db, rows: list[tuple[int, int, dict[str, Any]]]) -> None:

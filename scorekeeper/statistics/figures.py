@@ -41,6 +41,7 @@ class PlayedGame:
     title: str
     players: tuple[str, ...]
     totals: GameTotals
+    version: int = 0  # the stored game's version the totals belong to (0 where nothing is stored)
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,6 +52,7 @@ def engine_statistics(db, *tokens_at_table: str):
                 loaded.title,
                 loaded.game.players,
                 totals_of(loaded.game),
+                loaded.version,
             )
         )
     return compute(played)
