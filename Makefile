@@ -92,6 +92,7 @@ bench: setup
 	$(BIN)/python benchmarks/rules_bench.py
 	$(BIN)/python benchmarks/web_bench.py
 	$(BIN)/python benchmarks/poll_bench.py
+	$(BIN)/python benchmarks/pdf_load_bench.py
 	$(BIN)/python benchmarks/advisor_bench.py
 	$(BIN)/python benchmarks/table_stats_bench.py
 
