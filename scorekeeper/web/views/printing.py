@@ -15,6 +15,7 @@ from scorekeeper.rules import Edition, Ruleset, find_edition
 
 from ..infra.extensions import limiter
 from ..infra.i18n import speak_game_language, use_vocabulary
+from ..infra.limits import game_key, opened_the_game
 from ..infra.pdf import PAPER_SIZES, RETRY_AFTER_SECONDS, PdfBusy, PdfCache, cached_pdf
 from ..viewmodels.scoresheet import blank_sheet as blank_pad
 from ..viewmodels.scoresheet import game_sheet
@@ -33,7 +34,12 @@ def pdf_limit() -> str:
     return str(current_app.config.get("RATE_LIMIT_PDF") or DEFAULT_PDF_LIMIT)
 
 
-_pdf_rate = limiter.shared_limit(pdf_limit, scope="printing-pdf")
+_pdf_rate = limiter.shared_limit(pdf_limit, scope="printing-pdf")  # blank sheets: per address
+# A game's PDFs count per game and only when its link opened it: a stranger behind the players'
+# router, asking for blank sheets or links that open nothing, cannot use up their budget.
+_game_pdf_rate = limiter.shared_limit(
+    pdf_limit, scope="game-pdf", key_func=game_key, deduct_when=opened_the_game
+)
 
 _UNSAFE_ASCII = re.compile(r"[^A-Za-z0-9._-]+")
 _UNSAFE_NAME = re.compile(r"[\x00-\x1f\x7f/\\\"]+")
@@ -189,7 +195,7 @@ def sheet(token: str) -> str:
 
 
 @bp.get("/g/<token>/scoresheet.pdf")
-@_pdf_rate
+@_game_pdf_rate
 def game_pdf(token: str) -> Response:
     """The same scoresheet as a PDF file named after the game's title and date."""
     loaded = load_or_404(token)

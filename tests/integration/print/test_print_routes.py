@@ -181,11 +181,13 @@ def test_the_pdf_renderer_reads_static_files_and_nothing_else(app, tmp_path):
 
 
 @pytest.mark.parametrize("app_overrides", [{"RATE_LIMIT_PDF": "2 per minute"}])
-def test_pdfs_are_rate_limited_per_address(client, store_game):
-    created = store_game(["Ann"], turns=[])
-    statuses = [
-        client.get(path).status_code
-        for path in (f"/g/{created.edit_token}/scoresheet.pdf", "/blank-sheet.pdf", "/blank-sheet.pdf")
-    ]
-    assert statuses == [200, 200, 429]
+def test_pdfs_are_rate_limited_per_game_and_blank_ones_per_address(client, store_game):
+    created, other = store_game(["Ann"], turns=[]), store_game(["Bo"], turns=[])
+    blank = [client.get("/blank-sheet.pdf").status_code for _ in range(3)]
+    assert blank == [200, 200, 429]
+    for _ in range(3):  # links that open nothing use no game's budget
+        assert client.get("/g/nothing-here/scoresheet.pdf").status_code == 404
+    game = [client.get(f"/g/{created.edit_token}/scoresheet.pdf").status_code for _ in range(3)]
+    assert game == [200, 200, 429]
+    assert client.get(f"/g/{other.edit_token}/scoresheet.pdf").status_code == 200
     assert client.get(f"/g/{created.edit_token}/print").status_code == 200  # the page itself is cheap
