@@ -31,12 +31,12 @@ def _exact(advisor: Advisor) -> Distributions:
 def test_forced_order_distributions_are_exact_from_any_sheet(forced: Advisor) -> None:
     rng = np.random.default_rng(12)
     dist = _exact(forced)
-    for turns in (0, 5, 11):
+    for turns in (2, 8):
         card = mid_game(forced, rng, turns)
         support, prob = dist.score_distribution(card)
         assert prob.sum() == pytest.approx(1.0)
         assert float((support * prob).sum()) == pytest.approx(forced.expected_final(card), abs=FLOAT32)
-        sample = rollouts(forced, card, 200_000, seed=turns)
+        sample = rollouts(forced, card, 100_000, seed=turns)
         assert kolmogorov(support, prob, sample) <= 0.01
 
 
@@ -64,7 +64,7 @@ def test_win_chances_match_paired_games_within_a_point(forced: Advisor, advisor:
         cards = [mid_game(each, rng, turns + int(rng.integers(0, 2))) for _ in range(players)]
         chances = win_chances([dist.score_distribution(card) for card in cards])
         assert sum(chances) == pytest.approx(1.0)
-        finals = np.array([rollouts(each, card, 40_000, seed=20 + j) for j, card in enumerate(cards)])
+        finals = np.array([rollouts(each, card, 30_000, seed=20 + j) for j, card in enumerate(cards)])
         seen = shared_wins(finals).mean(axis=1)
         assert np.abs(np.array(chances) - seen).max() <= 0.01
 
