@@ -25,6 +25,7 @@ from flask import (
 )
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError, validate_csrf
+from werkzeug.exceptions import HTTPException
 from wtforms import ValidationError
 
 from scorekeeper import games, storage, tables
@@ -118,7 +119,10 @@ def new_game_table() -> dict[str, Any]:
     """The table the new-game form starts a game at (``?table=`` or its hidden field), for its note."""
     if request.endpoint != "home.new_game":
         return {}
-    token = request.values.get("table")
+    try:
+        token = request.values.get("table")
+    except HTTPException:  # the body itself was refused (413, 400): this note is on that error page
+        return {}
     if not token:
         return {}
     try:

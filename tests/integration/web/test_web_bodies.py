@@ -30,6 +30,16 @@ def test_a_chunked_body_over_the_limit_gets_413_and_records_nothing(client, make
     assert loaded(game.edit_token).version == 0
 
 
+def test_an_oversized_new_game_form_gets_413_not_a_fault(client):
+    """The new-game page's table note read the refused body again on the 413 page (a 500)."""
+    response = client.post(
+        "/new", data=FORM + b"x" * (17 * 1024), content_type="application/x-www-form-urlencoded"
+    )
+    assert response.status_code == 413
+    assert "Too much at once" in response.get_data(as_text=True)
+    assert _chunked(client, FORM + b"x" * (17 * 1024)).status_code == 413
+
+
 def test_a_chunked_body_within_the_limit_is_read_whole(client):
     assert _chunked(client, FORM + b"Chunked").status_code == 303
 
