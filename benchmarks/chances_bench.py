@@ -105,7 +105,8 @@ def calibration(advisor: Advisor, players: int, games: int, seed: int) -> None:
     states = states.reshape(rounds + 1, players, games)
     totals = totals.reshape(rounds + 1, players, games)
     outcome = shared_wins(totals[-1])
-    predicted, observed = [], []
+    predicted: list[float] = []
+    observed: list[float] = []
     started = time.perf_counter()
     for r in range(rounds):
         for g in range(games):
@@ -144,7 +145,7 @@ def speed(advisor: Advisor, repeats: int, seed: int) -> None:
         cards = [mid_game(advisor, rng, base) for _ in range(8)]
         cold, cached = [], []
         for _ in range(repeats):
-            distributions._remaining.clear()
+            distributions._pmfs.clear()
             distributions._steps.clear()
             started = time.perf_counter()
             advisor.win_chances(cards)
