@@ -1,26 +1,28 @@
 """The distribution of a sheet's final score under the coach's play, and each player's chance to win.
 
-Method (why, with figures measured on this 2-core machine under load; benchmarks/chances_bench.py):
-- One turn of the coach's play from a state is computed exactly (outcomes.py): the probability of
-  every final roll after the coach's two keeps, and the box, points and state it leads to.
-- Exact (forced order always, its 148 states; otherwise from EXACT_OPEN open boxes or fewer): every
-  state the coach can reach, then back up from the last turn, each state's distribution of the
-  points still to come remembered (they are shared by later questions and other players). Its mean
-  is the policy's expectation: 3e-6 from expected_final, which reads the float32 value table (the
-  1e-6 asked for is below that table's rounding); Kolmogorov distance to 50,000 rollouts 0.005 at
-  most (sampling alone ~0.004). Cost grows with the open boxes: ~0.1 s cold at 5 open, ~0.5 s at 6,
-  seconds at 7+, the whole table (hours, gigabytes) at 13: too slow for a page early in a game.
-- Otherwise, one exact turn, then each state after it is read from the shape table (moments.py, a
-  second backward pass beside the expected value, minutes to build, float16 on disk): the points to
-  come split by whether a five of a kind's lump and the upper bonus happen later, four parts, each
-  an Edgeworth-corrected normal from its exact mean, sd and skewness. Measured (hasbro-1996, 12
-  sheets with 6 to 11 boxes open): Kolmogorov distance median 0.040, max 0.116 (at 6 open; the
-  target 0.01 is NOT met there); a new game's distribution 0.024. Win chances, where the errors
-  of the players' curves largely cancel: 8 positions of 2-6 players within 0.85 points of 20,000
-  paired games (median 0.41, sampling sd 0.35): the 1-point target is met.
-Candidates left out: a normal curve from mean and variance alone (0.04 from a new game, 0.1 with few
-boxes open: the 50-point lump and the bonus make the curve many-humped); rollouts per request
-(200,000 games from one sheet take seconds to minutes here); the full table per state (gigabytes).
+Method, and why (figures from benchmarks/chances_bench.py on this 2-core machine, shared and loaded):
+- One turn of the coach's play from a state is exact (outcomes.py): the probability of every final
+  roll after the coach's two keeps, and the box, points and state it leads to.
+- Exact with EXACT_OPEN + 1 = 6 open boxes or fewer, and always in a forced order (148 states):
+  every state the coach can reach, then back up from the last turn; each state's distribution of
+  the points to come is remembered (later questions and other players share them). Measured:
+  Kolmogorov distance to 50,000 rollouts (hasbro-1996, 9 sheets, 2-6 open) at most 0.0047 and to
+  100,000 (yatzy-forced, 12 sheets) at most 0.0035, sampling noise alone ~0.004 / ~0.003; the mean
+  is the policy's exact expectation, 3e-6 from expected_final, which reads the float32 value table
+  (the 1e-6 asked for is below that table's rounding). Cost grows fast with open boxes: ~0.1 s cold
+  at 5 open, ~0.5-2 s at 6, far more at 7+; from a new game it is the whole state space.
+- With more boxes open: one exact turn, then each state after it read from the shape table
+  (moments.py: a second backward pass beside the expected value, minutes per edition, float16, 34 MB
+  for Hasbro): the points to come split four ways by whether a five of a kind's lump and the upper
+  bonus happen later, each part an Edgeworth-corrected normal from its exact mean, sd and skewness;
+  the result is moved by a fraction of a point to the coach's exact expected value (mean = the
+  table's to 1e-12). Measured (hasbro-1996, 7 sheets with 7-11 boxes open): Kolmogorov distance
+  median 0.027, max 0.056; a new game 0.024. The 0.01 target is NOT met early in a game (a plain
+  normal was worse: 0.04-0.06; two parts instead of four: 0.04-0.12). Win chances, where the
+  players' curve errors largely cancel: 8 random positions of 2-6 players within 0.85 points of
+  20,000 paired games each (median 0.41, sampling sd 0.35).
+Left out: rollouts per request (seconds to minutes for 200,000 games), the full table per state
+(gigabytes). Speed: see the benchmark; the app remembers chances per set of sheets.
 """
 
 from __future__ import annotations
@@ -77,6 +79,23 @@ def _smooth_pmf(mean: float, sd: float, skew: float, length: int) -> FloatArray:
 
 
 Step = tuple[IntArray, IntArray, FloatArray]  # a state's turn: states after, points gained, probabilities
+
+
+def _with_mean(pmf: FloatArray, mean: float) -> FloatArray:
+    """The pmf moved by the fraction of a point that gives it this mean (each mass split between the
+    two integers around its new place, so the move is exact): the coach's expected value, exactly.
+    """
+    pmf = pmf / pmf.sum()
+    shift = mean - float(np.arange(len(pmf)) @ pmf)
+    moved = np.arange(len(pmf)) + shift
+    low = np.floor(moved).astype(np.int64)
+    upper_share = moved - low
+    low_clipped = np.maximum(low, 0)  # nothing below 0 points: a mass there stays at 0
+    upper_share = np.where(low < 0, 0.0, upper_share)
+    out = np.zeros(int(low_clipped.max()) + 2)
+    np.add.at(out, low_clipped, pmf * (1 - upper_share))
+    np.add.at(out, low_clipped + 1, pmf * upper_share)
+    return out
 
 
 class Distributions:
@@ -157,7 +176,8 @@ class Distributions:
         if self.shape is None or open_boxes <= EXACT_OPEN:
             self._exact([state], open_boxes)
         else:
-            self._remember({state: self._one_turn_then_shapes(state, open_boxes)})
+            approximate = self._one_turn_then_shapes(state, open_boxes)
+            self._remember({state: _with_mean(approximate, float(self.advisor.table.reshape(-1)[state]))})
         with self._lock:
             return self._pmfs[state]
 
