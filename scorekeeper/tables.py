@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import hmac
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any, Literal
 
 from sqlalchemy.orm import Session
@@ -140,6 +141,7 @@ class TableContents:
 # -- names -------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4096)  # asked for every seat of every game; a table has few names
 def player_key(name: str) -> str:
     """The name as a table matches players: no case, no accents, single spaces ("Zoé " → "zoe")."""
     decomposed = unicodedata.normalize("NFKD", name.casefold())
@@ -208,14 +210,15 @@ def open_table(db: Db, token: str) -> TableContents:
     )
 
 
-def table_overview(db: Db, token: str) -> TableContents:
+def table_overview(db: Db, token: str, *, players: bool = True) -> TableContents:
     """The table, its players and its history without replaying any game (``games`` is empty).
 
-    For the table page, whose game list comes from the statistics' cache of totals.
+    For the table page, whose game list comes from the statistics' cache of totals; players=False
+    leaves the players out for a caller that has every game's names already (`players_of_games`).
     """
     with reading(db) as session:
         table = _find_table(session, token)
-        seats = table_records.player_names(session, table.id)
+        seats = table_records.player_names(session, table.id) if players else []
         history = table_records.load_table_history(session, table.id)
     return TableContents(
         table=table,
@@ -223,6 +226,23 @@ def table_overview(db: Db, token: str) -> TableContents:
         players=_players_of_seats(seats),
         history=[_table_event(event) for event in history],
     )
+
+
+def players_of_games(games: Iterable[tuple[int, Sequence[str]]]) -> list[TablePlayer]:
+    """The table's players from its games' (id, names in seat order), as TableContents has them."""
+    return _players_of_seats(
+        [(game_id, seat, name) for game_id, names in games for seat, name in enumerate(names)]
+    )
+
+
+def latest_players(db: Db, token: str) -> tuple[str, ...]:
+    """The players of the table's latest game, in seat order (none before the first game).
+
+    Edit link only (TableReadOnly otherwise): the next game at the table starts with them.
+    """
+    with reading(db) as session:
+        table = _find_table(session, token, edit=True)
+        return table_records.latest_game_players(session, table.id)
 
 
 def table_of_game(db: Db, game_token: str) -> LoadedTable | None:

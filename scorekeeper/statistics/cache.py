@@ -53,6 +53,11 @@ def statistics_of_games(
     return _statistics(db, list(game_ids), optimal)
 
 
+def table_games(db: Db, table_id: int) -> list[PlayedGame]:
+    """Every game at this table with its engine totals, oldest first (see played_games)."""
+    return played_games(db, select(GameRow.id).where(GameRow.table_id == table_id))
+
+
 def played_games(db: Db, game_ids: Any) -> list[PlayedGame]:
     """These games with their engine totals: from memory, else the cache where it is up to date,
     else replayed (and cached)."""

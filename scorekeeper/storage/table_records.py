@@ -175,6 +175,22 @@ def player_names(session: Session, table_id: int) -> list[tuple[int, int, str]]:
     return [(row[0], row[1], row[2]) for row in rows]
 
 
+def latest_game_players(session: Session, table_id: int) -> tuple[str, ...]:
+    """The names of the table's latest game (by date, then id) in seat order; () without a game."""
+    latest = session.execute(
+        select(GameRow.id)
+        .where(GameRow.table_id == table_id)
+        .order_by(GameRow.created_at.desc(), GameRow.id.desc())
+        .limit(1)
+    ).scalar_one_or_none()
+    if latest is None:
+        return ()
+    names = session.execute(
+        select(PlayerRow.name).where(PlayerRow.game_id == latest).order_by(PlayerRow.seat)
+    ).scalars()
+    return tuple(names)
+
+
 def rename_seats(session: Session, seats: Iterable[tuple[int, int]], name: str) -> None:
     """Give these (game_id, seat) seats this name."""
     for game_id, seat in seats:

@@ -112,6 +112,22 @@ def high_scores(lines: Sequence[GameLine]) -> list[EditionHighScores]:
     ]
 
 
+def high_scores_of_statistics(editions: Sequence[Any]) -> list[EditionHighScores]:
+    """The high-score lists the statistics already picked (scorekeeper.statistics' EditionFigures:
+    edition and high_scores, the best finished totals first), nothing sorted again here."""
+    return [
+        EditionHighScores(
+            figures.edition,
+            tuple(
+                HighScore(line.name, line.total, line.created_at)
+                for line in figures.high_scores[:HIGH_SCORES]
+            ),
+        )
+        for figures in editions
+        if figures.high_scores
+    ]
+
+
 def export_table(contents: TableContents) -> dict[str, Any]:
     """The table's JSON export: its name and every game as the game export has it, oldest first."""
     return {

@@ -11,7 +11,7 @@ from ..infra.i18n import LANGUAGE_NAMES, current_language, translate
 from ..infra.limits import limit_new_games
 from ..infra.recent import recent_games, remember
 from .forms import NewGameForm, check_names
-from .tables import create_game_for_form
+from .tables import create_game_for_form, players_for_new_game
 
 bp = Blueprint("home", __name__)
 
@@ -45,7 +45,7 @@ def new_game():
     """Players, rules and title; Add/Remove/Move up re-render the form, Start creates the game."""
     form = NewGameForm()
     if request.method == "GET":
-        return _form_page(form, ["", ""])
+        return _form_page(form, players_for_new_game() or ["", ""])  # at a table: its latest players
     names = [name if isinstance(name, str) else "" for name in (form.player.data or [])]
     names = names[: MAX_PLAYERS + 1]  # anything longer is refused anyway; don't echo a flood
     action = request.form.get("action", START) or START

@@ -9,6 +9,8 @@ reason (422). A token that opens no table, or a view link on a write route, is a
 from __future__ import annotations
 
 import json
+import logging
+from collections.abc import Sequence
 from typing import Any
 
 from flask import (
@@ -33,16 +35,27 @@ from scorekeeper import games, storage, tables
 from ..infra.extensions import csrf
 from ..infra.i18n import edition_name, translate
 from ..infra.limits import limit_new_games
-from ..viewmodels.table_page import export_csv, export_table, game_lines, high_scores, lines_from_totals
+from ..viewmodels.table_page import (
+    GameLine,
+    export_csv,
+    export_table,
+    game_lines,
+    high_scores,
+    high_scores_of_statistics,
+    lines_from_totals,
+)
 from .errors import render_error
 from .forms import ActionForm, as_int
 from .loading import load_or_404
 from .share import qr_svg
 
 bp = Blueprint("tables", __name__)
+log = logging.getLogger(__name__)
 
 NAME_FIELD_MAX = 200  # a posted name longer than this is not an attempt at a name
 IMPORT_MAX_BYTES = 8 * 1024 * 1024  # a few thousand games; the app's usual form limit is far smaller
+LATEST_GAMES = 20  # games the table page lists; the rest are on its "All games" pages
+GAMES_PER_PAGE = 50  # games per "All games" page
 
 
 # -- links -----------------------------------------------------------------------------
@@ -93,14 +106,69 @@ def _text(value: object) -> str:
     return value[:NAME_FIELD_MAX] if isinstance(value, str) else ""
 
 
-def _statistics(table_id: int) -> Any:
-    """The statistics partial's figures, if the statistics module is installed (None otherwise)."""
+def _statistics(table_id: int) -> tuple[Any, bool]:
+    """The statistics partial's figures (None if the module is not installed), and whether they
+    failed: a fault in the statistics costs the page its statistics section, never the page."""
     try:
         from scorekeeper import statistics
     except ImportError:
-        return None
+        return None, False
     compute = getattr(statistics, "table_statistics", None)
-    return None if compute is None else compute(storage.get_db(), table_id)
+    if compute is None:
+        return None, False
+    try:
+        return compute(storage.get_db(), table_id), False
+    except Exception:
+        log.exception("statistics of table %d failed; the table page is shown without them", table_id)
+        return None, True
+
+
+def _cached_games(table_id: int) -> Sequence[Any] | None:
+    """Every game at the table with its engine totals from the statistics' cache, oldest first
+    (None without the statistics module, or if reading it failed: the caller replays instead)."""
+    try:
+        from scorekeeper.statistics.cache import table_games
+    except ImportError:
+        return None
+    try:
+        return table_games(storage.get_db(), table_id)
+    except Exception:
+        log.exception("cached totals of table %d failed; its games are replayed instead", table_id)
+        return None
+
+
+class _Games:
+    """A table's games for its lists: counted, their players, and any stretch of them as lines.
+
+    From the statistics' cached totals (`played`, oldest first, or read here) when there are any,
+    else every game is replayed by the engine (no statistics module, or it failed).
+    """
+
+    def __init__(self, token: str, table_id: int, played: Sequence[Any] | None) -> None:
+        self.played = played if played is not None else _cached_games(table_id)
+        self.replayed = None if self.played is not None else tables.open_table(storage.get_db(), token)
+        self.count = len(self.played) if self.played is not None else len(self.replayed.games)  # type: ignore[union-attr]
+
+    def lines(self, start: int, stop: int) -> list[GameLine]:
+        """The games from the `start`-th newest up to (not including) the `stop`-th, newest first."""
+        if self.played is not None:
+            count = self.count
+            return lines_from_totals(self.played[max(count - stop, 0) : max(count - start, 0)])
+        assert self.replayed is not None
+        return game_lines(self.replayed)[start:stop]
+
+    def players(self) -> list[tables.TablePlayer]:
+        """The table's players, matched by name, from these games' names."""
+        if self.played is not None:
+            return tables.players_of_games((game.id, game.players) for game in self.played)
+        assert self.replayed is not None
+        return self.replayed.players
+
+
+def _edition_labels(lines: Sequence[GameLine]) -> dict[str, str]:
+    """Each shown edition's name, looked up once per edition (not once per game)."""
+    editions = {line.edition.id: line.edition for line in lines}
+    return {key: edition_name(rules) for key, rules in editions.items()}
 
 
 # -- a new game at a table (the new-game form of home.py) ------------------------------
@@ -112,6 +180,18 @@ def create_game_for_form(db: games.Db, players: list[str], edition: Any, **setti
     if table_token:
         return tables.start_game(db, table_token, players, edition, **settings)
     return games.create_game(db, players, edition, **settings)
+
+
+def players_for_new_game() -> list[str]:
+    """The players of the latest game at the table the new-game form was opened for (``?table=``,
+    edit link), so the next game there starts with them; none for any other form."""
+    token = request.args.get("table")
+    if not token:
+        return []
+    try:
+        return list(tables.latest_players(storage.get_db(), token))
+    except (tables.TableNotFound, tables.TableReadOnly):
+        return []  # the form's note says the link opens no table to play at
 
 
 @bp.app_context_processor
@@ -209,24 +289,28 @@ def import_table():
 
 def _page(token: str, *, status: int = 200, error: str | None = None, form_values: dict | None = None):
     db = storage.get_db()
-    contents = tables.table_overview(db, token)
-    statistics = _statistics(contents.table.id)
+    contents = tables.table_overview(db, token, players=False)  # players: from the games read below
+    statistics, failed = _statistics(contents.table.id)
+    found = _Games(token, contents.table.id, statistics.played if statistics is not None else None)
+    lines = found.lines(0, LATEST_GAMES)
     if statistics is not None:
-        # The statistics' cache holds every game's engine totals: nothing is replayed here.
-        lines = lines_from_totals(statistics.played)
+        best = high_scores_of_statistics(statistics.editions)  # already picked: nothing sorted here
     else:
-        lines = game_lines(tables.open_table(db, token))
+        best = high_scores(found.lines(0, found.count))
     return render_template(
         "tables/table.html",
         token=token,
         table=contents.table,
         contents=contents,
+        players=found.players(),
         lines=lines,
-        high_scores=high_scores(lines),
-        edition_labels={line.edition.id: edition_name(line.edition) for line in lines},
+        game_count=found.count,
+        high_scores=best,
+        edition_labels=_edition_labels(lines),
         history=[(event.at, translate(event.message)) for event in reversed(contents.history)],
         links=table_links(contents.table),
         statistics=statistics,
+        statistics_failed=failed,
         notices=[str(message) for message in get_flashed_messages()],
         error=error,
         values=form_values or {},
@@ -240,6 +324,27 @@ def table(token: str):
     page = _page(token)
     _remember(token, tables.load_table(storage.get_db(), token).name)
     return page
+
+
+@bp.get("/t/<token>/games")
+def all_games(token: str):
+    """Every game of the table, newest first, GAMES_PER_PAGE a page (plain links, no script)."""
+    table = tables.load_table(storage.get_db(), token)
+    found = _Games(token, table.id, None)
+    pages = max(1, -(-found.count // GAMES_PER_PAGE))
+    asked = as_int(request.args.get("page"))
+    page = min(max(asked if asked is not None else 1, 1), pages)  # past either end: the nearest page
+    lines = found.lines((page - 1) * GAMES_PER_PAGE, page * GAMES_PER_PAGE)
+    return render_template(
+        "tables/games.html",
+        token=token,
+        table=table,
+        lines=lines,
+        game_count=found.count,
+        page=page,
+        pages=pages,
+        edition_labels=_edition_labels(lines),
+    )
 
 
 # -- this phone's tables (in the signed session cookie: the server keeps no list) --------
