@@ -17,10 +17,12 @@ Method, and why (figures from benchmarks/chances_bench.py on this 2-core machine
   bonus happen later, each part an Edgeworth-corrected normal from its exact mean, sd and skewness;
   the result is moved by a fraction of a point to the coach's exact expected value (mean = the
   table's to 1e-12). Measured (hasbro-1996, 7 sheets with 7-11 boxes open): Kolmogorov distance
-  median 0.027, max 0.056; a new game 0.024. The 0.01 target is NOT met early in a game (a plain
+  median 0.027, max 0.056; a new game 0.024 (hasbro-2016, 4 sheets: max 0.054; yatzy, 5 sheets:
+  median 0.015, max 0.056). The 0.01 target is NOT met early in a game (a plain
   normal was worse: 0.04-0.06; two parts instead of four: 0.04-0.12). Win chances, where the
   players' curve errors largely cancel: 8 random positions of 2-6 players within 0.85 points of
-  20,000 paired games each (median 0.41, sampling sd 0.35).
+  20,000 paired games each (median 0.41, sampling sd 0.35); hasbro-2016 0.52, yatzy 0.72 and
+  yatzy-forced 0.58 points at most (4-6 positions each).
 Left out: rollouts per request (seconds to minutes for 200,000 games), the full table per state
 (gigabytes). Speed: see the benchmark; the app remembers chances per set of sheets.
 """
