@@ -75,8 +75,16 @@ def review_chances(loaded: LoadedGame, advisor: Advisor) -> list[tuple[float, ..
 
     None while the advisor's shape table is missing.
     """
-    if advisor.distributions() is None:
+    try:
+        if advisor.distributions() is None:
+            return None
+        return _review_chances(loaded, advisor)
+    except Exception:  # an extra of the review: a fault leaves the chart out, never the page
+        log.exception("review chances for %s unavailable", loaded.game.edition)
         return None
+
+
+def _review_chances(loaded: LoadedGame, advisor: Advisor) -> list[tuple[float, ...]]:
     key = (loaded.view_token, loaded.version)
     with _LOCK:
         if key in _REVIEWS:
@@ -102,8 +110,8 @@ def chances_context(loaded: LoadedGame) -> dict[str, Any]:
     try:
         advisor = Advisor.load_if_ready(game.edition, default_directory(current_app))
         chances = cached_chances(advisor, list(game.cards)) if advisor else None
-    except (OSError, ValueError) as error:  # a damaged table: no chances until it is rebuilt
-        log.warning("chances for %s unavailable: %s", game.edition, error)
+    except Exception:  # the chances are an extra: a damaged table or a fault never costs the page
+        log.exception("chances for %s unavailable", game.edition)
         chances = None
     if chances is None:
         return {"chances": None}
