@@ -64,9 +64,7 @@ def test_the_game_page_and_the_board_show_the_advisors_chances(client, make_game
         assert _shown(page) == expected
         assert "if everyone plays the coach's way from here" in text_of(page)
         bars = re.findall(r'<rect class="chance-fill" width="([\d.]+)"', page)
-        assert [float(b) for b in bars] == pytest.approx(
-            [100 * c for c in forced.win_chances(cards)], abs=0.06
-        )
+        assert [float(b) for b in bars] == pytest.approx(forced.win_chances(cards), abs=1e-4)
 
 
 def test_recording_a_turn_updates_the_chances_in_the_htmx_fragment_and_the_plain_page(
