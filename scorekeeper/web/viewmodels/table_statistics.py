@@ -9,10 +9,12 @@ them in the reader's language and lays out the charts (table_charts). The templa
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from flask_babel import format_decimal, format_percent, gettext
+from flask_babel import format_decimal, format_percent, get_locale, gettext
 
 from scorekeeper.statistics import EditionFigures, PlayerFigures, TableStatistics
 
@@ -22,6 +24,7 @@ from .table_charts import BoxChart, Histogram, Line, box_chart, histogram, line_
 
 RECENT = 20  # rows of the scores-over-time chart's data table: the latest games (the list has all)
 DASH = "—"
+VIEWS = 32  # formatted sections each process keeps (a table's result in one language each)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,12 +82,28 @@ class StatisticsView:
     finished: int
 
 
+_VIEWS: OrderedDict[tuple[int, str], tuple[TableStatistics, StatisticsView]] = OrderedDict()
+_LOCK = threading.Lock()
+
+
 def statistics_view(statistics: TableStatistics) -> StatisticsView:
-    """The section of these statistics, in the request's language."""
-    return StatisticsView(
+    """The section of these statistics, in the request's language (formatted once per result and
+    language: scorekeeper.statistics hands out the same immutable result while no game changed)."""
+    key = (id(statistics), str(get_locale()))
+    with _LOCK:
+        found = _VIEWS.get(key)
+        if found is not None and found[0] is statistics:  # the same object, not a reused id
+            _VIEWS.move_to_end(key)
+            return found[1]
+    view = StatisticsView(
         editions=tuple(_edition(figures) for figures in statistics.editions),
         finished=statistics.finished,
     )
+    with _LOCK:
+        _VIEWS[key] = (statistics, view)  # the result is kept with its view, so its id stays its own
+        while len(_VIEWS) > VIEWS:
+            _VIEWS.popitem(last=False)
+    return view
 
 
 def decimal(value: float) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -160,9 +162,30 @@ class _Games:
     def players(self) -> list[tables.TablePlayer]:
         """The table's players, matched by name, from these games' names."""
         if self.played is not None:
-            return tables.players_of_games((game.id, game.players) for game in self.played)
+            return _players_of(self.played)
         assert self.replayed is not None
         return self.replayed.players
+
+
+_PLAYERS: OrderedDict[int, tuple[Sequence[Any], list[tables.TablePlayer]]] = OrderedDict()
+_PLAYERS_LOCK = threading.Lock()
+PLAYER_LISTS = 16  # tables whose player list each process keeps while their statistics are unchanged
+
+
+def _players_of(played: Sequence[Any]) -> list[tables.TablePlayer]:
+    """The players of these games, made once per statistics result (the statistics hand out the
+    same immutable tuple of games while none changed; a fresh list is simply made again)."""
+    with _PLAYERS_LOCK:
+        found = _PLAYERS.get(id(played))
+    if found is not None and found[0] is played:  # the same object, not a reused id
+        return found[1]
+    players = tables.players_of_games((game.id, game.players) for game in played)
+    if isinstance(played, tuple):
+        with _PLAYERS_LOCK:
+            _PLAYERS[id(played)] = (played, players)  # kept with its games, so their id stays theirs
+            while len(_PLAYERS) > PLAYER_LISTS:
+                _PLAYERS.popitem(last=False)
+    return players
 
 
 def _edition_labels(lines: Sequence[GameLine]) -> dict[str, str]:
