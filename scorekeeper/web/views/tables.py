@@ -159,6 +159,12 @@ class _Games:
         assert self.replayed is not None
         return game_lines(self.replayed)[start:stop]
 
+    def line(self, game_id: int) -> GameLine | None:
+        """The line of this game of the table (None if it is not at the table)."""
+        if self.played is not None:
+            return next(iter(lines_from_totals([g for g in self.played if g.id == game_id])), None)
+        return next((line for line in self.lines(0, self.count) if line.id == game_id), None)
+
     def players(self) -> list[tables.TablePlayer]:
         """The table's players, matched by name, from these games' names."""
         if self.played is not None:
@@ -463,16 +469,13 @@ def _rename_or_merge(token: str, *, merge: bool):
 def delete_game(token: str, game_id: int):
     """Confirm, then delete one game of the table for good."""
     db = storage.get_db()
-    contents = tables.open_table(db, token)
-    if contents.table.access != "edit":
+    table = tables.load_table(db, token)
+    if table.access != "edit":
         raise tables.TableReadOnly
-    lines = {line.id: line for line in game_lines(contents)}
-    line = lines.get(game_id)
+    line = _Games(token, table.id, None).line(game_id)  # from the cached totals: nothing replayed
     if request.method == "GET" or line is None:
         status = 200 if line is not None else 404
-        return render_template(
-            "tables/delete_game.html", token=token, table=contents.table, line=line
-        ), status
+        return render_template("tables/delete_game.html", token=token, table=table, line=line), status
     ActionForm()
     try:
         tables.delete_game_at_table(db, token, game_id)
@@ -486,13 +489,12 @@ def delete_game(token: str, game_id: int):
 def delete_table(token: str):
     """Confirm, then delete the table and all its games for good."""
     db = storage.get_db()
-    contents = tables.open_table(db, token)
-    if contents.table.access != "edit":
+    table = tables.load_table(db, token)
+    if table.access != "edit":
         raise tables.TableReadOnly
     if request.method == "GET":
-        return render_template(
-            "tables/delete_table.html", token=token, table=contents.table, count=len(contents.games)
-        )
+        count = _Games(token, table.id, None).count  # from the cached totals: nothing replayed
+        return render_template("tables/delete_table.html", token=token, table=table, count=count)
     ActionForm()
     count = tables.delete_table(db, token)
     _forget(token)
