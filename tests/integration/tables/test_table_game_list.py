@@ -139,3 +139,34 @@ def test_a_new_game_form_with_no_table_to_play_at_starts_with_empty_names(client
     query = {"view": f"?table={table.view_token}", "none": "?table=nonsense", "empty": ""}[which]
     form = client.get(f"/new{query}").get_data(as_text=True)
     assert re.findall(r'name="player" value="([^"]*)"', form) == ["", ""]
+
+
+def players_section(page: str) -> list[str]:
+    """The names of the page's player list."""
+    section = page[page.index('class="table-players"') :]
+    return re.findall(r'<span class="name">([^<]+)</span>', section[: section.index("</ul>")])
+
+
+def test_the_player_list_follows_a_rename_after_being_viewed(client, table, play_at):
+    play_at(table.edit_token, ["Ann", "Bo"], seed=1)
+    page = client.get(f"/t/{table.edit_token}").get_data(as_text=True)
+    assert sorted(players_section(page)) == ["Ann", "Bo"]
+    version = re.search(r'name="version" value="(\d+)"', page).group(1)
+    client.post(f"/t/{table.edit_token}/rename", data={"version": version, "player": "Bo", "name": "Bob"})
+    page = client.get(f"/t/{table.edit_token}").get_data(as_text=True)
+    assert sorted(players_section(page)) == ["Ann", "Bob"]
+
+
+def test_the_statistics_section_speaks_each_readers_language_for_one_unchanged_table(client, table, play_at):
+    play_at(table.edit_token, ["Ann", "Bo"], seed=1)
+    english = client.get(f"/t/{table.view_token}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    french = client.get(f"/t/{table.view_token}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    again = client.get(f"/t/{table.view_token}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+
+    def averages(page: str) -> list[str]:
+        section = page[page.index('id="statistics"') :]
+        return re.findall(r'<td class="num">(\d+[.,]\d)</td>', section)
+
+    assert averages(english) and all("." in figure for figure in averages(english))
+    assert averages(french) == [figure.replace(".", ",") for figure in averages(english)]
+    assert averages(again) == averages(english)
