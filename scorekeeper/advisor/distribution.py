@@ -23,8 +23,13 @@ Method, and why (figures from benchmarks/chances_bench.py on this 2-core machine
   players' curve errors largely cancel: 8 random positions of 2-6 players within 0.85 points of
   20,000 paired games each (median 0.41, sampling sd 0.35); hasbro-2016 0.52, yatzy 0.72 and
   yatzy-forced 0.58 points at most (4-6 positions each).
+Calibration (yatzy-forced, exact, 6,000 seeded games, chances at each round's start): every
+10-point bucket within 0.9 points (2 players, Brier 0.181) and 1.6 points (4 players, Brier 0.140).
+Speed, 8 players (load average ~3): 0.14-2.6 s with every cache empty (worst at 6 open boxes, the
+exact part's edge), 1-5 ms once the states are remembered; the app remembers chances per set of
+sheets and distributions per state, so a new turn works out only the sheet that changed.
 Left out: rollouts per request (seconds to minutes for 200,000 games), the full table per state
-(gigabytes). Speed: see the benchmark; the app remembers chances per set of sheets.
+(gigabytes).
 """
 
 from __future__ import annotations
