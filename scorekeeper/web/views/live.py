@@ -5,22 +5,36 @@ version, and 200 ``{"version": n}`` once it moved on; then static/js/live.js fet
 sheet. Any token works (edit or view); a wrong one is 404. An idle poll costs no transaction
 and, in the common case, never reaches Flask (web/infra/poll_cache.py: a per-process memory of
 versions, kept right across processes and hosts by the change stamps of storage/changes.py).
+The fresh fragment the phones then fetch is rendered once per version and language and shared
+(web/infra/fragment_cache.py): ``cached_fragment`` answers from it, ``shared_fragment`` fills it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import cast
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from flask.blueprints import BlueprintSetupState
+from flask_babel import get_locale
 
-from scorekeeper import storage
+from scorekeeper import games, storage
 
 from ..infra.extensions import limiter
+from ..infra.fragment_cache import FragmentCache, Shown, placeholder_csrf, with_csrf
+from ..infra.i18n import speak_game_language
 from ..infra.poll_cache import FastPolls, PollCache
+from ..infra.recent import remember
+from .coach import advisor_for
+from .rendering import is_htmx
 
 bp = Blueprint("live", __name__, url_prefix="/g/<token>")
 CACHE_KEY = "scorekeeper.poll_cache"
+FRAGMENTS_KEY = "scorekeeper.fragment_cache"
+
+
+def _setting(app: Flask, name: str) -> bool:
+    return str(app.config.get(name, True)).lower() not in ("false", "0", "no", "off")
 
 
 @bp.record_once
@@ -28,9 +42,11 @@ def _install(state: BlueprintSetupState) -> None:
     """One version memory per app; idle polls answered in front of Flask."""
     app = cast(Flask, state.app)  # registered on a flask.Flask, typed as its sansio base
     # LIVE_POLL_CACHE=false: every poll reads the database (to measure what the memory saves).
-    enabled = str(app.config.get("LIVE_POLL_CACHE", True)).lower() not in ("false", "0", "no", "off")
+    enabled = _setting(app, "LIVE_POLL_CACHE")
     cache = PollCache(storage.get_changes(app), enabled=enabled)
     app.extensions[CACHE_KEY] = cache
+    # LIVE_FRAGMENT_CACHE=false: every live refresh renders its fragment again (to measure it).
+    app.extensions[FRAGMENTS_KEY] = FragmentCache(enabled=_setting(app, "LIVE_FRAGMENT_CACHE"))
     if enabled:
         app.wsgi_app = FastPolls(app.wsgi_app, cache)  # type: ignore[method-assign]
 
@@ -48,3 +64,47 @@ def poll(token: str) -> Response:
         response = jsonify(version=version)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def cached_fragment(token: str) -> Response | None:
+    """The live fragment (htmx GET of the game page) from memory, if this link showed this version
+    in this language already; None: render it (GameNotFound for a token that opens nothing)."""
+    fragments: FragmentCache = current_app.extensions[FRAGMENTS_KEY]
+    if not fragments.enabled or not is_htmx():
+        return None
+    version = current_app.extensions[CACHE_KEY].version(storage.get_db(), token)
+    shown = fragments.shown(token, version)
+    if shown is None:
+        return None
+    if shown.access != "edit":
+        speak_game_language(shown.language)  # as the view below: the board speaks the table's language
+    body = shown.by_locale.get(str(get_locale()))
+    if body is None:
+        return None
+    remember(token, shown.players, shown.title)
+    response = current_app.response_class(with_csrf(body), mimetype="text/html")
+    response.vary.add("HX-Request")
+    return response
+
+
+def shared_fragment(loaded: games.LoadedGame, token: str, render: Callable[[], Response]) -> Response:
+    """`render()`'s answer; for the live fragment, also kept (with a placeholder CSRF token) to share."""
+    fragments: FragmentCache = current_app.extensions[FRAGMENTS_KEY]
+    if not fragments.enabled or not is_htmx():
+        return render()
+    with placeholder_csrf():
+        response = render()
+    body = response.get_data(as_text=True)
+    if response.status_code == 200 and not _coach_waits(loaded):
+        shown = Shown(loaded.version, loaded.access, loaded.language, list(loaded.game.players), loaded.title)
+        fragments.keep(token, shown, str(get_locale()), body)
+    response.set_data(with_csrf(body))
+    return response
+
+
+def _coach_waits(loaded: games.LoadedGame) -> bool:
+    """The coach is on but its tables are still being built: its advice and chances come unversioned."""
+    if not (loaded.coach and loaded.game.rules.has_coach):
+        return False
+    advisor = advisor_for(loaded.game.edition)
+    return advisor is None or advisor.distributions() is None

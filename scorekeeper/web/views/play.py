@@ -38,6 +38,7 @@ from ..viewmodels.presenters import (
 from ..viewmodels.scoresheet import sheet_context
 from .coach import KeepAdvice, coach_options, keep_advice
 from .forms import ActionForm, CorrectForm, DiceForm, TurnForm, VersionForm, as_int
+from .live import cached_fragment, shared_fragment
 from .loading import load_or_404
 from .rendering import is_htmx, page_or_fragment
 
@@ -100,19 +101,26 @@ def _text(value: object, limit: int) -> str:
 @bp.get("")
 def game(token: str):
     """The game page (edit link) or the read-only scoreboard (view link)."""
+    cached = cached_fragment(token)  # a live refresh of a version another phone has fetched already
+    if cached is not None:
+        return cached
     loaded = load_or_404(token)
     remember(token, list(loaded.game.players), loaded.title)
     if loaded.access != "edit":
         speak_game_language(loaded.language)  # the TV board speaks the table's language
-        return page_or_fragment(
-            "games/board.html",
-            "games/_board.html",
-            loaded=loaded,
-            game=loaded.game,
-            token=token,
-            **sheet_context(loaded),
+        return shared_fragment(
+            loaded,
+            token,
+            lambda: page_or_fragment(
+                "games/board.html",
+                "games/_board.html",
+                loaded=loaded,
+                game=loaded.game,
+                token=token,
+                **sheet_context(loaded),
+            ),
         )
-    return _render(loaded, token)
+    return shared_fragment(loaded, token, lambda: _render(loaded, token))
 
 
 @bp.post("/options")

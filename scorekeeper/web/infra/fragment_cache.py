@@ -1,0 +1,86 @@
+"""The live-refresh fragment rendered once per game version and language, shared by a table's phones.
+
+Every phone of a table asks for the same fragment (``GET /g/<token>`` with HX-Request) after each
+turn; rendering it (replay, sheet view model, templates) costs more CPU than anything else the
+server does. ``FragmentCache`` keeps, per link, the last fragment rendered for each language, keyed
+by the game version it shows: the version comes from the poll cache (web/infra/poll_cache.py,
+exact across processes), so a fragment of an older version is never served. The one per-request
+part, the CSRF token, is rendered as a random placeholder and filled in for each answer.
+Keyed by the link itself: an edit link's fragment (with its edit forms) is never shown to a view link.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from flask import current_app, g
+from flask_wtf.csrf import generate_csrf
+
+MAX_LINKS = 2_000  # links remembered per process (one version each, ~10-40 kB a language); then cleared
+# Random per process: no player name or title can contain it, so only the token's places are filled.
+CSRF_PLACEHOLDER = "csrf-placeholder-" + secrets.token_hex(16)
+
+
+@dataclass
+class Shown:
+    """A link's fragments for one game version: what a request needs before choosing a language."""
+
+    version: int
+    access: str
+    language: str | None  # the game's own language (the view link's board speaks it), if any
+    players: list[str]
+    title: str
+    by_locale: dict[str, str] = field(default_factory=dict)
+
+
+class FragmentCache:
+    """Per-process memory of token -> Shown (the latest version rendered through that link)."""
+
+    def __init__(self, *, enabled: bool = True) -> None:
+        self.enabled = enabled
+        self._links: dict[str, Shown] = {}
+        self._lock = threading.Lock()
+
+    def shown(self, token: str, version: int) -> Shown | None:
+        """What this link last showed, if it is of this very version."""
+        found = self._links.get(token) if self.enabled else None
+        return found if found is not None and found.version == version else None
+
+    def keep(self, token: str, shown: Shown, locale: str, body: str) -> None:
+        """Remember a fragment (with the placeholder) of `shown`'s version in this language."""
+        if not self.enabled:
+            return
+        with self._lock:
+            current = self._links.get(token)
+            if current is None or current.version < shown.version:
+                if len(self._links) >= MAX_LINKS:
+                    self._links.clear()
+                current = self._links[token] = shown
+            if current.version == shown.version:
+                current.by_locale[locale] = body
+
+
+@contextmanager
+def placeholder_csrf() -> Iterator[None]:
+    """Within: templates' csrf_token() renders the placeholder (Flask-WTF caches it in g per request)."""
+    name = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
+    earlier = g.pop(name, None)
+    setattr(g, name, CSRF_PLACEHOLDER)
+    try:
+        yield
+    finally:
+        g.pop(name, None)
+        if earlier is not None:
+            setattr(g, name, earlier)
+
+
+def with_csrf(body: str) -> str:
+    """The fragment with this request's CSRF token where the placeholder is."""
+    return body.replace(CSRF_PLACEHOLDER, generate_csrf()) if CSRF_PLACEHOLDER in body else body
+
+
+__all__ = ["CSRF_PLACEHOLDER", "FragmentCache", "Shown", "placeholder_csrf", "with_csrf"]

@@ -1,0 +1,178 @@
+"""The live-refresh fragment is rendered once per game version and language, then shared by every phone
+of the link (web/infra/fragment_cache.py): it must be what a fresh render shows, for that link's access
+and the phone's language, with the phone's own CSRF token, and never of an older version."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper import games
+from scorekeeper.web.infra.fragment_cache import CSRF_PLACEHOLDER
+from scorekeeper.web.views import play
+from scorekeeper.web.views.live import FRAGMENTS_KEY
+
+HTMX = {"HX-Request": "true"}
+TOKEN_VALUE = re.compile(r'(name="csrf_token" value="|"X-CSRFToken": ")([^"]+)')
+
+
+@pytest.fixture
+def app_overrides(advisor_tables, forced) -> dict[str, object]:
+    """The forced Yatzy coach ready (it needs no shape table): a coached game shows its chances."""
+    return {"ADVISOR_DIR": str(advisor_tables)}
+
+
+@pytest.fixture
+def renders(monkeypatch) -> list[str]:
+    """A list that grows by one each time the game view opens a game to render it."""
+    opened: list[str] = []
+    real = play.load_or_404
+
+    def counting(token: str, **kwargs):
+        opened.append(token)
+        return real(token, **kwargs)
+
+    monkeypatch.setattr(play, "load_or_404", counting)
+    return opened
+
+
+def fragment(client, token: str, language: str = "en") -> str:
+    response = client.get(f"/g/{token}", headers={**HTMX, "Accept-Language": language})
+    assert response.status_code == 200
+    assert response.mimetype == "text/html"
+    assert "HX-Request" in response.vary
+    body = response.get_data(as_text=True)
+    assert CSRF_PLACEHOLDER not in body
+    return body
+
+
+def fresh(app, client, token: str, language: str = "en") -> str:
+    """The fragment rendered from the database right now, the shared memory out of the way."""
+    cache = app.extensions[FRAGMENTS_KEY]
+    cache.enabled = False
+    try:
+        return fragment(client, token, language)
+    finally:
+        cache.enabled = True
+
+
+def tokens_blanked(body: str) -> str:
+    return TOKEN_VALUE.sub(r"\1-", body)
+
+
+def version_of(body: str) -> int:
+    found = re.search(r'data-version="(\d+)"', body)
+    assert found
+    return int(found.group(1))
+
+
+@pytest.mark.parametrize("coach", [False, True])
+@pytest.mark.parametrize("capability", ["edit_token", "view_token"])
+@pytest.mark.parametrize("language", ["en", "fr", "de"])
+def test_the_shared_fragment_is_a_fresh_render_in_each_language_and_access(
+    app, client, make_game, renders, capability, language, coach
+):
+    if coach:
+        game = make_game(["Ann", "Bo", "Cy"], [("11234", "ones")], "yatzy-forced", coach=True)
+    else:
+        game = make_game(["Ann", "Bo", "Cy"], [("22456", "twos"), ("11111", "yahtzee")])
+    token = getattr(game, capability)
+    first = fragment(app.test_client(), token, language)  # another phone renders it
+    assert len(renders) == 1
+    shared = fragment(client, token, language)
+    assert len(renders) == 1  # this phone got it from memory: nothing opened, nothing rendered
+    assert (
+        tokens_blanked(shared) == tokens_blanked(first) == tokens_blanked(fresh(app, client, token, language))
+    )
+    assert ("/turns" in shared) is (capability == "edit_token")
+    assert ('class="chances"' in shared) is coach  # each player's chance, while the coach is on only
+
+
+def test_a_view_link_never_gets_the_edit_links_fragment(app, client, make_game):
+    game = make_game(turns=[("22456", "twos")])
+    edit = fragment(client, game.edit_token)
+    view = fragment(client, game.view_token)
+    assert game.edit_token not in view and "/turns" not in view and 'id="board"' in view
+    assert game.edit_token in edit
+    assert tokens_blanked(view) == tokens_blanked(fresh(app, client, game.view_token))
+
+
+def test_each_language_of_one_link_is_its_own_fragment(client, make_game, renders):
+    game = make_game(turns=[("22456", "twos")])
+    english, french = fragment(client, game.edit_token, "en"), fragment(client, game.edit_token, "fr")
+    assert len(renders) == 2 and english != french
+    assert 'lang="fr"' in french or "Annuler" in french
+    assert fragment(client, game.edit_token, "fr") == french and len(renders) == 2
+
+
+def test_a_view_link_of_a_game_with_its_own_language_shows_it_to_every_phone(app, client, db, renders):
+    created = games.create_game(db, ["Ann", "Bo"], "hasbro-1996", language="de")
+    german = fragment(client, created.view_token, "fr")
+    assert fragment(client, created.view_token, "en") == german  # the board speaks the game's language
+    assert len(renders) == 1
+    assert german == fresh(app, client, created.view_token, "sv")
+
+
+@pytest.mark.parametrize("change", ["turn", "undo", "correction", "coach"])
+def test_after_a_change_every_phone_gets_the_new_version(app, client, db, make_game, renders, change):
+    game = make_game(["Ann", "Bo"], [("22456", "twos"), ("11111", "yahtzee")])
+    token = game.edit_token
+    before = fragment(client, token)
+    assert fragment(app.test_client(), game.view_token)  # the board's fragment is kept too
+    version = game.game.version
+    if change == "turn":
+        games.record_turn(db, token, 2, (1, 2, 3, 4, 6), "chance")
+    elif change == "undo":
+        games.undo_turn(db, token, version)
+    elif change == "correction":
+        games.correct_turn(db, token, version, 0, (2, 2, 2, 5, 6), "twos")
+    else:
+        games.set_coach(db, token, True)
+    after = fragment(client, token)
+    assert version_of(after) == version_of(before) + 1
+    assert tokens_blanked(after) != tokens_blanked(before)
+    assert tokens_blanked(after) == tokens_blanked(fresh(app, client, token))
+    board = fragment(client, game.view_token)
+    assert version_of(board) == version + 1 and board == fresh(app, client, game.view_token)
+
+
+def test_a_turn_through_the_page_is_seen_by_the_other_phone_at_once(client, make_game, app):
+    game = make_game(turns=[("22456", "twos")])
+    other = app.test_client()
+    assert version_of(fragment(other, game.edit_token)) == 1
+    response = client.post(
+        f"/g/{game.edit_token}/turns", data={"dice": "12346", "box": "chance", "turn": "1"}
+    )
+    assert response.status_code == 303
+    refreshed = fragment(other, game.edit_token)
+    assert version_of(refreshed) == 2 and tokens_blanked(refreshed) == tokens_blanked(
+        fresh(app, other, game.edit_token)
+    )
+
+
+def test_a_gone_link_is_a_404_not_a_remembered_fragment(client):
+    assert client.get("/g/nosuchlinkatall", headers=HTMX).status_code == 404
+
+
+class TestWithCsrf:
+    """With CSRF on, as in production: each phone finds its own token in the shared fragment."""
+
+    @pytest.fixture
+    def app_overrides(self) -> dict[str, object]:
+        return {"WTF_CSRF_ENABLED": True}
+
+    def test_each_phone_gets_its_own_working_token(self, app, make_game, renders):
+        game = make_game(turns=[("22456", "twos")])
+        first, second = app.test_client(), app.test_client()
+        mine = fragment(first, game.edit_token)
+        theirs = fragment(second, game.edit_token)
+        assert len(renders) == 1
+        mine_tokens = {value for _, value in TOKEN_VALUE.findall(mine)}
+        their_tokens = {value for _, value in TOKEN_VALUE.findall(theirs)}
+        assert len(mine_tokens) == len(their_tokens) == 1 and mine_tokens != their_tokens
+        data = {"dice": "12346", "box": "chance", "turn": "1", "csrf_token": their_tokens.pop()}
+        assert second.post(f"/g/{game.edit_token}/turns", data=data).status_code == 303
+        # The first phone's token is its own: the second phone's session does not accept it.
+        stolen = {"dice": "12346", "box": "chance", "turn": "2", "csrf_token": mine_tokens.pop()}
+        assert second.post(f"/g/{game.edit_token}/turns", data=stolen).status_code == 400
