@@ -2,6 +2,8 @@
 
 Run: .venv/bin/python benchmarks/tables_load_bench.py [--tables 20,40,60,80] [--seconds 30]
      [--without-cache]       (this code again with LIVE_POLL_CACHE=false: every poll reads the database)
+     [--without-fragment-cache] (this code again with LIVE_FRAGMENT_CACHE=false: every phone's live
+                             refresh renders the fragment itself instead of sharing the first render)
      [--baseline /tmp/old]   (a checkout of other code, e.g. `git worktree add /tmp/old HEAD~1`)
 
 One simulated table is ten real ones: its 4 phones poll every 0.15 s (a real phone: every
@@ -396,6 +398,11 @@ def main() -> None:
     parser.add_argument(
         "--without-cache", action="store_true", help="also this code with every poll reading the database"
     )
+    parser.add_argument(
+        "--without-fragment-cache",
+        action="store_true",
+        help="also this code with every live refresh rendering its own fragment",
+    )
     args = parser.parse_args()
     levels = [int(level) for level in args.tables.split(",")]
     print(
@@ -407,6 +414,8 @@ def main() -> None:
     runs: list[tuple[str, Path, dict[str, str]]] = [("this", ROOT, {})]
     if args.without_cache:
         runs.append(("no-cache", ROOT, {"SCOREKEEPER_LIVE_POLL_CACHE": "false"}))
+    if args.without_fragment_cache:
+        runs.append(("no-share", ROOT, {"SCOREKEEPER_LIVE_FRAGMENT_CACHE": "false"}))
     if args.baseline:
         runs.append(("baseline", args.baseline.resolve(), {}))
     for label, root, env in runs:
