@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from flask import current_app, g
 from flask_wtf.csrf import generate_csrf
 
+WAIT_S = 0.5  # longest a refresh waits for another thread's render of the same link before its own
 MAX_LINKS = 2_000  # links remembered per process (one version each, ~10-40 kB a language); then cleared
 # Random per process: no player name or title can contain it, so only the token's places are filled.
 CSRF_PLACEHOLDER = "csrf-placeholder-" + secrets.token_hex(16)
@@ -44,6 +45,27 @@ class FragmentCache:
         self.enabled = enabled
         self._links: dict[str, Shown] = {}
         self._lock = threading.Lock()
+        self._rendering: dict[str, threading.Lock] = {}  # links a thread of this process renders now
+
+    @contextmanager
+    def rendering(self, token: str) -> Iterator[None]:
+        """Marks this link's fragment as being rendered by this thread (see `wait_for_render`)."""
+        with self._lock:
+            busy = self._rendering.setdefault(token, threading.Lock())
+        with busy:
+            try:
+                yield
+            finally:
+                with self._lock:
+                    self._rendering.pop(token, None)
+
+    def wait_for_render(self, token: str) -> bool:
+        """Wait (a little) while another thread renders this link; True if one was rendering."""
+        busy = self._rendering.get(token) if self.enabled else None
+        if busy is None or not busy.acquire(timeout=WAIT_S):
+            return False
+        busy.release()
+        return True
 
     def shown(self, token: str, version: int) -> Shown | None:
         """What this link last showed, if it is of this very version."""

@@ -74,6 +74,8 @@ def cached_fragment(token: str) -> Response | None:
         return None
     version = current_app.extensions[CACHE_KEY].version(storage.get_db(), token)
     shown = fragments.shown(token, version)
+    if shown is None and fragments.wait_for_render(token):  # the table's phones ask at once: one renders
+        shown = fragments.shown(token, version)
     if shown is None:
         return None
     if shown.access != "edit":
@@ -92,7 +94,7 @@ def shared_fragment(loaded: games.LoadedGame, token: str, render: Callable[[], R
     fragments: FragmentCache = current_app.extensions[FRAGMENTS_KEY]
     if not fragments.enabled or not is_htmx():
         return render()
-    with placeholder_csrf():
+    with fragments.rendering(token), placeholder_csrf():
         response = render()
     body = response.get_data(as_text=True)
     if response.status_code == 200 and not _coach_waits(loaded):

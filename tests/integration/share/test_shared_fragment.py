@@ -5,6 +5,8 @@ and the phone's language, with the phone's own CSRF token, and never of an older
 from __future__ import annotations
 
 import re
+import threading
+import time
 
 import pytest
 
@@ -149,6 +151,34 @@ def test_a_turn_through_the_page_is_seen_by_the_other_phone_at_once(client, make
     assert version_of(refreshed) == 2 and tokens_blanked(refreshed) == tokens_blanked(
         fresh(app, other, game.edit_token)
     )
+
+
+def test_phones_asking_while_one_renders_wait_for_that_render(app, make_game, monkeypatch):
+    game = make_game(turns=[("22456", "twos")])
+    rendered: list[int] = []
+    real = play._render
+
+    def slow(*args, **kwargs):
+        rendered.append(1)
+        time.sleep(0.3)  # the other phones' requests arrive meanwhile
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(play, "_render", slow)
+    bodies: list[str] = []
+
+    def phone() -> None:
+        bodies.append(tokens_blanked(fragment(app.test_client(), game.edit_token)))
+
+    first = threading.Thread(target=phone)
+    first.start()
+    time.sleep(0.1)
+    others = [threading.Thread(target=phone) for _ in range(3)]
+    for thread in others:
+        thread.start()
+    for thread in [first, *others]:
+        thread.join()
+    assert len(bodies) == 4 and len(set(bodies)) == 1
+    assert len(rendered) == 1
 
 
 def test_a_gone_link_is_a_404_not_a_remembered_fragment(client):
