@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import delete, func, insert, or_, select, update
 from sqlalchemy.orm import Session
 
+from .engine import CHANGED_KEY
 from .models import EntryRow, GameRow, HistoryRow, PlayerRow, TableHistoryKind, TableHistoryRow, TableRow
 
 
@@ -234,6 +235,10 @@ def delete_games(session: Session, game_ids: Sequence[int]) -> None:
     ids = list(game_ids)
     if not ids:
         return
+    # After the commit, engine.writing stamps both links of each: a poll or a shared live fragment
+    # remembered in any process is not trusted any more (the links then answer 404).
+    links = session.execute(select(GameRow.edit_hash, GameRow.view_hash).where(GameRow.id.in_(ids)))
+    session.info.setdefault(CHANGED_KEY, set()).update(digest for pair in links for digest in pair if digest)
     for child in (EntryRow, PlayerRow, HistoryRow):
         session.execute(delete(child).where(child.game_id.in_(ids)))
     session.execute(delete(GameRow).where(GameRow.id.in_(ids)))

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from scorekeeper import games
+from scorekeeper import games, tables
 from scorekeeper.web.infra.fragment_cache import CSRF_PLACEHOLDER
 from scorekeeper.web.views import play
 from scorekeeper.web.views.live import FRAGMENTS_KEY
@@ -206,3 +206,13 @@ class TestWithCsrf:
         # The first phone's token is its own: the second phone's session does not accept it.
         stolen = {"dice": "12346", "box": "chance", "turn": "2", "csrf_token": mine_tokens.pop()}
         assert second.post(f"/g/{game.edit_token}/turns", data=stolen).status_code == 400
+
+
+@pytest.mark.parametrize("capability", ["edit_token", "view_token"])
+def test_a_deleted_game_is_a_404_not_its_remembered_fragment(client, db, make_game, capability):
+    game = make_game(turns=[("22456", "twos")])
+    token = getattr(game, capability)
+    fragment(client, token)
+    fragment(client, token)  # now from memory
+    tables.delete_game(db, game.edit_token)
+    assert client.get(f"/g/{token}", headers=HTMX).status_code == 404
