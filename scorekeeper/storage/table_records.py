@@ -204,8 +204,15 @@ def bump_games(session: Session, game_ids: Iterable[int], now: datetime) -> None
     """+1 on these games' versions (their pages and caches were made for the old names)."""
     ids = list(game_ids)
     if ids:
-        session.execute(
-            update(GameRow).where(GameRow.id.in_(ids)).values(version=GameRow.version + 1, updated_at=now)
+        links = session.execute(
+            update(GameRow)
+            .where(GameRow.id.in_(ids))
+            .values(version=GameRow.version + 1, updated_at=now)
+            .returning(GameRow.edit_hash, GameRow.view_hash)
+        )
+        # As records.mark_changed: after the commit, the polls of both links learn of it at once.
+        session.info.setdefault(CHANGED_KEY, set()).update(
+            digest for pair in links for digest in pair if digest
         )
 
 

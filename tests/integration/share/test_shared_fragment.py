@@ -216,3 +216,13 @@ def test_a_deleted_game_is_a_404_not_its_remembered_fragment(client, db, make_ga
     fragment(client, token)  # now from memory
     tables.delete_game(db, game.edit_token)
     assert client.get(f"/g/{token}", headers=HTMX).status_code == 404
+
+
+def test_a_player_renamed_at_the_table_shows_in_the_next_fragment_at_once(client, db, make_game):
+    game = make_game(["Ann", "Bo"], [("22456", "twos")])
+    table = tables.create_table(db, "Fridays")
+    moved = tables.move_game(db, game.edit_token, table.edit_token)
+    fragment(client, game.view_token)
+    assert "Annie" not in fragment(client, game.view_token)  # from memory
+    tables.rename_player(db, table.edit_token, moved.version, "Ann", "Annie")
+    assert "Annie" in fragment(client, game.view_token)
