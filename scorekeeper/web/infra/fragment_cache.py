@@ -21,7 +21,7 @@ from flask import current_app, g
 from flask_wtf.csrf import generate_csrf
 
 WAIT_S = 0.5  # longest a refresh waits for another thread's render of the same link before its own
-MAX_LINKS = 2_000  # links remembered per process (one version each, ~10-40 kB a language); then cleared
+MAX_LINKS = 2_000  # links remembered per process (a fragment is 18-35 kB: <= ~70 MB); then all forgotten
 # Random per process: no player name or title can contain it, so only the token's places are filled.
 CSRF_PLACEHOLDER = "csrf-placeholder-" + secrets.token_hex(16)
 
