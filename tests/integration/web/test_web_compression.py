@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import re
+from pathlib import Path
 
 from tests.support.web_forms import HX, PLAIN_DICE, new_game, post_turn
 
@@ -95,3 +96,13 @@ def test_the_json_export_is_compressed_for_a_phone_that_accepts_gzip(client):
     response = client.get(f"/g/{token}/export.json", headers=GZIP)
     assert response.headers["Content-Encoding"] == "gzip"
     assert b'"players"' in gzip.decompress(response.data)
+
+
+def test_css_and_js_are_served_without_their_comments_but_keep_them_on_disk(client, app):
+    for name in ("css/app.css", "js/live.js"):
+        on_disk = (Path(app.static_folder) / name).read_text(encoding="utf-8")
+        with client.get(f"/static/{name}") as response:
+            served = response.get_data(as_text=True)
+        assert "/*" in on_disk or "\n//" in on_disk, name
+        assert "/*" not in served and "\n//" not in served, name
+        assert 0 < len(served) < len(on_disk), name
