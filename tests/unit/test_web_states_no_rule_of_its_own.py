@@ -32,6 +32,7 @@ ALLOWED_MODULE_NUMBERS: set[tuple[str, str]] = {
     ("scorekeeper/web/viewmodels/coach_chart.py", "_STEPS"),  # the chart's axis steps
     ("scorekeeper/web/viewmodels/sheet.py", "LONG_TITLE"),  # characters per heading line
     ("scorekeeper/web/views/play.py", "MAX_BOX"),  # a form value's length limit
+    ("scorekeeper/web/views/errors.py", "RETRY_FAULT_S"),  # seconds before retrying a faulty database
 }
 
 
