@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from flask import Blueprint, Response, redirect, render_template, request
 from flask_babel import force_locale
+from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
 from werkzeug.wrappers import Response as Redirect
 
@@ -38,9 +39,11 @@ def _safe_path(value: object) -> str:
 
 
 @bp.post("/language")
-@csrf.exempt  # a forged post only switches a language; a token would put a session cookie on every page
+@csrf.exempt  # a token would put a session cookie on every page; another site's post is refused below
 def choose() -> Redirect:
     """Remember the language picked on this phone and go back to the page it was picked on (303)."""
+    if _from_another_site():
+        raise CSRFError("The language form was sent from another site.")
     response = redirect(request.script_root + _safe_path(request.form.get("next")), 303)
     language = language_of(request.form.get("lang"))
     if language is not None:
@@ -53,6 +56,18 @@ def choose() -> Redirect:
             secure=request.is_secure,
         )
     return response
+
+
+def _from_another_site() -> bool:
+    """True when the browser says the form came from another site (Sec-Fetch-Site or Origin).
+
+    Every browser of the last years sends one of the two on a form post; a post with neither
+    (curl, a test client) is let through, since it can only set its own cookie.
+    """
+    if request.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
+        return True
+    origin = request.headers.get("Origin")
+    return origin is not None and origin != request.host_url.rstrip("/")
 
 
 def picker() -> dict[str, object]:

@@ -24,10 +24,15 @@ def game(make_game):
     return make_game(["Ann", "Bo"], turns=[("22456", "twos")])
 
 
+# The language picker takes no token (it would put a session cookie on every page); it refuses
+# another site's post by the browser's own headers instead (the test below).
+NO_TOKEN = {"/language"}
+
+
 def post_routes(app, token: str) -> list[str]:
     paths = []
     for rule in app.url_map.iter_rules():
-        if "POST" in (rule.methods or set()):
+        if "POST" in (rule.methods or set()) and rule.rule not in NO_TOKEN:
             path = re.sub(r"<(?:[a-z]+:)?token>", token, rule.rule)
             paths.append(re.sub(r"<int:[a-z_]+>", "0", path))  # a turn's index, a table's game id
     return paths
@@ -100,3 +105,21 @@ def test_htmx_sends_the_token_in_the_header_the_page_declares(client, db, game):
     response = client.post(f"/g/{game.edit_token}/turns", data=form, headers={**HX, **header})
     assert response.status_code == 200
     assert len(games.load_game(db, game.edit_token).game.turns) == 2
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [{"Sec-Fetch-Site": "cross-site"}, {"Origin": "http://evil.example"}, {"Sec-Fetch-Site": "same-site"}],
+)
+def test_the_language_picker_refuses_another_sites_post_and_sets_nothing(client, headers):
+    response = client.post("/language", data={"lang": "de", "next": "/"}, headers=headers)
+    assert response.status_code == 400
+    assert "Please reload" in response.get_data(as_text=True)
+    assert "Set-Cookie" not in response.headers or "lang=" not in response.headers["Set-Cookie"]
+
+
+def test_the_language_picker_takes_this_sites_own_post(client):
+    headers = {"Sec-Fetch-Site": "same-origin", "Origin": "http://localhost"}
+    response = client.post("/language", data={"lang": "de", "next": "/"}, headers=headers)
+    assert response.status_code == 303
+    assert "lang=de" in response.headers["Set-Cookie"]
