@@ -195,6 +195,8 @@ def test_the_tv_board_fits_the_screen_for_one_to_eight_players_in_type_read_acro
             main = box(page.locator("main"))
             assert main["y"] + main["height"] <= height, f"{label}: the board is taller than the screen"
             assert page.evaluate("document.documentElement.scrollWidth") <= width, label
+            # Nothing below the board either (the language picker once pushed the page to 768 px).
+            assert page.evaluate("document.documentElement.scrollHeight") <= height, label
             px = page.evaluate(
                 """() => {
                     const size = sel => parseFloat(getComputedStyle(document.querySelector(sel)).fontSize);
