@@ -165,7 +165,7 @@ class Connection:
                     raise
         raise AssertionError("unreachable")
 
-    async def _response(self):
+    async def _response(self) -> tuple[int, dict[str, str], bytes]:
         assert self.reader is not None
         head = await self.reader.readuntil(b"\r\n\r\n")
         lines = head.decode("latin-1").split("\r\n")
