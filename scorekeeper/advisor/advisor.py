@@ -216,7 +216,8 @@ class Advisor:
                     return None
                 self.build_shape(self.edition, self._directory, self.table)
                 shape = storage.load_shape(self.edition, self._directory)
-            self._distributions = Distributions(self, shape)
+            opening = storage.load_opening(self.edition, self._directory) if shape is not None else None
+            self._distributions = Distributions(self, shape, opening)
         return self._distributions
 
     def score_distribution(self, card: Scorecard, dice: object = None) -> tuple[IntArray, FloatArray]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import click
@@ -12,6 +13,7 @@ from scorekeeper.rules import Edition, Ruleset
 
 from . import storage
 from .advisor import Advisor
+from .refine import played_on
 from .storage import default_directory
 
 advisor_cli = AppGroup("advisor", help="Build the coach's optimal-play tables.")
@@ -49,6 +51,9 @@ def build_command(edition: str | None, if_missing: bool, chances: bool) -> None:
             _shape(ed, directory, if_missing)
 
 
+OPENING_GAMES = 200_000  # a new game's curve: Kolmogorov distance ~0.002 to the policy's
+
+
 def _shape(edition: Ruleset, directory: Path, if_missing: bool) -> None:
     """The chance-to-win shape table beside the value table (a forced order needs none)."""
     advisor = Advisor.for_edition(edition, directory)
@@ -56,7 +61,15 @@ def _shape(edition: Ruleset, directory: Path, if_missing: bool) -> None:
         return
     if if_missing and storage.shape_path(edition, directory).is_file():
         click.echo(f"Chance table for {edition}: ready.")
+    else:
+        click.echo(f"Building the chance-to-win table for {edition} (once; a minute or a few)...")
+        seconds = Advisor.build_shape(edition, directory)
+        click.echo(f"  built in {seconds:.1f} s")
+    if if_missing and storage.opening_path(edition, directory).is_file():
         return
-    click.echo(f"Building the chance-to-win table for {edition} (once; a minute or a few)...")
-    seconds = Advisor.build_shape(edition, directory)
-    click.echo(f"  built in {seconds:.1f} s")
+    # Every game starts here: its curve is played on once now, not in each process's background thread.
+    click.echo(f"Playing {OPENING_GAMES:,} games of the coach from a new {edition} game (a minute or so)...")
+    started = time.perf_counter()
+    start = int(advisor.points.index(0, 0, 0))
+    storage.save_opening(edition, directory, played_on(advisor, start, edition.rounds, OPENING_GAMES))
+    click.echo(f"  played in {time.perf_counter() - started:.1f} s")

@@ -48,6 +48,7 @@ from scorekeeper.rules import Scorecard
 
 from .outcomes import turn_outcomes
 from .points import IntArray
+from .refine import Refiner
 from .solver import FloatArray
 
 if TYPE_CHECKING:
@@ -58,6 +59,7 @@ SIGMAS = 7.0  # a smooth part's grid reaches this many standard deviations above
 CACHE_DISTRIBUTIONS = 50_000  # distributions of the points to come kept per edition (~2 KB each)
 GAIN_KEY = 4096  # above any points one turn adds
 CACHE_STATES = 200_000  # turns kept per edition (~1 KB each); the cache starts over past this
+CACHE_REFINED = 5_000  # refined curves kept per edition (~3 KB each), the oldest dropped first
 
 _A = (0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429)
 
@@ -110,13 +112,23 @@ def _with_mean(pmf: FloatArray, mean: float) -> FloatArray:
 class Distributions:
     """Final-score distributions for one edition: the advisor's policy, the shape table beside it."""
 
-    def __init__(self, advisor: Advisor, shape: npt.NDArray[np.floating] | None) -> None:
+    def __init__(
+        self,
+        advisor: Advisor,
+        shape: npt.NDArray[np.floating] | None,
+        opening: npt.NDArray[np.floating] | None = None,
+    ) -> None:
         self.advisor = advisor
         self.shape = None if shape is None else shape.reshape(shape.shape[0], -1)
         self.states = int(np.prod(advisor.points.shape))
         self._steps: dict[int, Step] = {}  # per turn-start state: the coach's turn, merged by outcome
         self._pmfs: OrderedDict[int, FloatArray] = OrderedDict()  # points to come, 0 … len-1
+        self._refined: OrderedDict[int, FloatArray] = OrderedDict()  # approximate states played on
         self._lock = threading.Lock()
+        self.refiner: Refiner | None = None  # started by the first refine() that needs it
+        if opening is not None and self.shape is not None:  # a new game's curve, played on at build time
+            start = int(advisor.points.index(0, 0, 0))
+            self.store_refined(start, np.asarray(opening, dtype=np.float64))
 
     # -- one turn ---------------------------------------------------------------------------
 
@@ -162,6 +174,35 @@ class Distributions:
         """Whether a sheet with this many open boxes is followed to the end exactly."""
         return self.shape is None or open_boxes <= EXACT_OPEN + 1
 
+    # -- refinement: the coach's games played on from an approximate state (refine.py) -------
+
+    def settled(self, state: int, open_boxes: int) -> bool:
+        """Whether this state's curve is final: exact, or approximate but already played on."""
+        if self.is_exact(open_boxes):
+            return True
+        with self._lock:
+            return state in self._refined
+
+    def refine(self, state: int, open_boxes: int) -> bool:
+        """Ask the background thread to play on from this state unless settled; whether it is settled."""
+        if self.settled(state, open_boxes):
+            return True
+        with self._lock:
+            if self.refiner is None:
+                self.refiner = Refiner(self.advisor, self.store_refined)
+            refiner = self.refiner
+        refiner.ask(state, open_boxes)
+        return False
+
+    def store_refined(self, state: int, pmf: FloatArray) -> None:
+        """Remember a state's played-on curve, moved to the coach's exact expected value."""
+        moved = _with_mean(pmf, float(self.advisor.table.reshape(-1)[state]))
+        with self._lock:
+            self._refined[state] = moved
+            self._refined.move_to_end(state)
+            while len(self._refined) > CACHE_REFINED:
+                self._refined.popitem(last=False)
+
     def score_distribution(self, card: Scorecard) -> tuple[IntArray, FloatArray]:
         """(final totals, probabilities) of a sheet at a turn start."""
         support, prob = self.remaining(self.advisor.state_index(card), card.scores.count(None))
@@ -178,6 +219,9 @@ class Distributions:
         if open_boxes == 0:
             return np.ones(1)
         with self._lock:
+            found = self._refined.get(state) if open_boxes > EXACT_OPEN + 1 else None
+            if found is not None:  # played on: closer than the approximation (the exact ones never are)
+                return found
             found = self._pmfs.get(state)
             if found is not None:
                 self._pmfs.move_to_end(state)

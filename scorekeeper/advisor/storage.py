@@ -97,6 +97,28 @@ def load_shape(edition: str, directory: Folder = None) -> npt.NDArray[np.float16
     return table
 
 
+def opening_path(edition: str, directory: Folder = None) -> Path:
+    """A new game's final-score curve from the coach's games played on (refine.py), beside the shape table."""
+    base = Path(directory) if directory is not None else default_directory()
+    return base / f"{Edition(edition).id}.opening.v{SHAPE_FORMAT}.npy"
+
+
+def save_opening(edition: str, directory: Folder, pmf: npt.NDArray[np.floating]) -> None:
+    """Write a new game's curve: P(final = 0, 1, …)."""
+    path = opening_path(edition, directory)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _atomic(path, lambda handle: np.save(handle, pmf.astype(np.float64)))
+
+
+def load_opening(edition: str, directory: Folder = None) -> npt.NDArray[np.float64] | None:
+    """A new game's stored curve, or None if it is not built."""
+    path = opening_path(edition, directory)
+    if not path.is_file():
+        return None
+    pmf: npt.NDArray[np.float64] = np.load(path)
+    return pmf
+
+
 def _atomic(path: Path, write: Callable[[IO[bytes]], object]) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:

@@ -2,6 +2,9 @@
 
 The advisor assumes everyone plays the coach's way from here (scores then independent); the views
 merge `chances_context(loaded)` into the page through sheet_context, the template only draws it.
+Early in a game a sheet's curve is first an estimate from the shape table, marked "≈"; asking for it
+queues the coach's games played on from it in the advisor's background thread (refine.py), and a
+later version of the page shows the closer figure.
 """
 
 from __future__ import annotations
@@ -48,23 +51,38 @@ def percent(value: float) -> str:
 
 def cached_chances(advisor: Advisor, cards: list[Any]) -> list[float] | None:
     """The advisor's win chances for these sheets, remembered; None while its shape table is missing."""
+    found = chances_and_settled(advisor, cards)
+    return None if found is None else found[0]
+
+
+def chances_and_settled(advisor: Advisor, cards: list[Any]) -> tuple[list[float], bool] | None:
+    """(win chances, whether every curve behind them is final), remembered; None without a shape table.
+
+    A curve still estimated is queued for refinement; once refined, the sheets' key changes.
+    """
     distributions = advisor.distributions()
     if distributions is None:
         return None
+    states = [advisor.state_index(card) for card in cards]
+    settled = tuple(
+        distributions.refine(state, card.scores.count(None))
+        for state, card in zip(states, cards, strict=True)
+    )
     key = (
         advisor.edition.id,
-        *((advisor.state_index(card), card.grand_total, card.is_complete) for card in cards),
+        settled,
+        *((state, card.grand_total, card.is_complete) for state, card in zip(states, cards, strict=True)),
     )
     with _LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)
-            return _CACHE[key]
+            return _CACHE[key], all(settled)
     chances = advisor.win_chances(cards)
     with _LOCK:
         _CACHE[key] = chances
         while len(_CACHE) > CACHED:
             _CACHE.popitem(last=False)
-    return chances
+    return chances, all(settled)
 
 
 _REVIEWS: OrderedDict[tuple[object, ...], list[tuple[float, ...]]] = OrderedDict()
@@ -99,7 +117,9 @@ def _review_chances(loaded: LoadedGame, advisor: Advisor) -> list[tuple[float, .
 
 
 def chances_context(loaded: LoadedGame) -> dict[str, Any]:
-    """``chances``: one PlayerChance per seat while the coach is on and the game goes on, else None."""
+    """``chances``: one PlayerChance per seat while the coach is on and the game goes on, else None;
+    ``chances_estimated``: whether some sheet's curve is still the quick estimate (its text reads "≈").
+    """
     game = loaded.game
     if (
         not (loaded.coach and game.rules.has_coach)
@@ -109,18 +129,28 @@ def chances_context(loaded: LoadedGame) -> dict[str, Any]:
         return {"chances": None}
     try:
         advisor = Advisor.load_if_ready(game.edition, default_directory(current_app))
-        chances = cached_chances(advisor, list(game.cards)) if advisor else None
+        found = chances_and_settled(advisor, list(game.cards)) if advisor else None
     except Exception:  # the chances are an extra: a damaged table or a fault never costs the page
         log.exception("chances for %s unavailable", game.edition)
-        chances = None
-    if chances is None:
+        found = None
+    if found is None:
         return {"chances": None}
+    chances, settled = found
+    mark = "" if settled else "≈"
     return {
         "chances": [
-            PlayerChance(name, value, percent(value), round(value, 4), seat == game.current_player)
+            PlayerChance(name, value, mark + percent(value), round(value, 4), seat == game.current_player)
             for seat, (name, value) in enumerate(zip(game.players, chances, strict=True))
-        ]
+        ],
+        "chances_estimated": not settled,
     }
 
 
-__all__ = ["PlayerChance", "cached_chances", "chances_context", "percent", "review_chances"]
+__all__ = [
+    "PlayerChance",
+    "cached_chances",
+    "chances_and_settled",
+    "chances_context",
+    "percent",
+    "review_chances",
+]

@@ -1,16 +1,21 @@
 """Each player's chance to win on the game page and the TV board while the coach is on, and in the review.
 
 The forced-order edition is used: its few states are always followed exactly, so no shape table
-is needed and every figure on the page can be checked against Advisor.win_chances.
+is needed and every figure on the page can be checked against Advisor.win_chances. One Hasbro game,
+with a stand-in shape table, checks the marks of an early estimate and their end once refined.
 """
 
 from __future__ import annotations
 
 import re
 
+import numpy as np
 import pytest
 
 from scorekeeper import games
+from scorekeeper.advisor import win_chances
+from scorekeeper.advisor.distribution import Distributions
+from scorekeeper.advisor.refine import played_on
 from scorekeeper.rules import Edition
 from tests.support.coach_pages import HX, text_of
 
@@ -106,3 +111,35 @@ def test_the_review_draws_the_chances_and_splits_luck_from_choices(client, make_
     assert chart.count("<polyline") == 3
     assert "keeping decisions are counted with the dice" in text_of(page)
     assert text_of(page).count("Luck against choices") == 3
+
+
+def test_early_chances_read_as_estimates_until_the_background_refinement_is_in(
+    client, make_game, db, advisor, monkeypatch
+):
+    """Hasbro, a round played: every sheet is approximate. A stand-in shape table gives the first
+    estimate; the refiner only records what it is asked (nothing is played on in a test); once a
+    refined curve is stored for every sheet, the next view shows the closer figures without "≈"."""
+    params = np.zeros((16, 1), dtype=np.float16)
+    params[:4, 0] = (1.0, 150.0, 30.0, 0.0)
+    fake = Distributions(advisor, np.broadcast_to(params, (16, int(np.prod(advisor.points.shape)))))
+    asked: list[int] = []
+    fake.refiner = type("Recorder", (), {"ask": lambda self, s, n: asked.append(s)})()  # type: ignore[assignment]
+    monkeypatch.setattr(advisor, "_distributions", fake)
+    turns = [("11123", "ones"), ("22245", "twos"), ("66612", "sixes")]
+    created = make_game(["Ann", "Bo", "Cy"], turns, edition="hasbro-1996", coach=True)
+    cards = list(games.load_game(db, created.edit_token).game.cards)
+    states = [advisor.state_index(card) for card in cards]
+
+    page = client.get(f"/g/{created.edit_token}").get_data(as_text=True)
+    shown = _shown(page)
+    assert [pct[0] for _, pct in shown] == ["≈"] * 3
+    assert "a first estimate" in text_of(page)
+    assert sorted(set(asked)) == sorted(set(states))
+
+    for card, state in zip(cards, states, strict=True):
+        fake.store_refined(state, played_on(advisor, state, card.scores.count(None), 2_000))
+    page = client.get(f"/g/{created.edit_token}").get_data(as_text=True)
+    chances = win_chances([fake.score_distribution(card) for card in cards])
+    expected = [(n, _percent(c)) for n, c in zip(["Ann", "Bo", "Cy"], chances, strict=True)]
+    assert _shown(page) == expected
+    assert "a first estimate" not in text_of(page)

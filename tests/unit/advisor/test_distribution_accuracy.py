@@ -1,8 +1,10 @@
 """The final-score distribution against games actually played by the coach (seeded): exact where it says so.
 
 Slow: each check rolls tens of thousands of games. The forced-order edition is exact everywhere (its
-few states), the others exactly with few boxes open; the approximate part (many boxes open, the shape
-table) is measured by benchmarks/chances_bench.py, whose figures the distribution module quotes.
+few states), the others exactly with few boxes open; with many boxes open the page ends up with the
+refined curve (refine.played_on: the coach's games played on from the state, seeded by it), checked
+here at a few sheets; the shape table's first estimate is measured by benchmarks/chances_bench.py,
+whose figures the distribution module quotes.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import pytest
 
 from scorekeeper.advisor import Advisor, win_chances
 from scorekeeper.advisor.distribution import EXACT_OPEN, Distributions
+from scorekeeper.advisor.refine import played_on
 from scorekeeper.advisor.rollouts import paths, rollouts
 from scorekeeper.rules import Scorecard
 from tests.support.chance_games import kolmogorov, mid_game, shared_wins
@@ -89,3 +92,30 @@ def test_chances_are_calibrated_over_simulated_two_player_games(forced: Advisor)
         if inside.sum() >= 500:
             assert abs(obs[inside].mean() - pred[inside].mean()) <= 0.02, b
     assert ((pred - obs) ** 2).mean() < 0.25  # better than a coin's Brier score
+
+
+def _refined(advisor: Advisor, card: Scorecard) -> tuple[np.ndarray, np.ndarray]:
+    """The curve the page shows once the background thread has played on from the sheet."""
+    dist = Distributions(advisor, np.zeros((16, 1)))  # a shape table's presence: approximate early on
+    state, open_boxes = advisor.state_index(card), card.scores.count(None)
+    assert not dist.is_exact(open_boxes)
+    dist.store_refined(state, played_on(advisor, state, open_boxes))
+    return dist.score_distribution(card)
+
+
+def test_refined_early_curves_are_within_001_of_200000_games(advisor: Advisor) -> None:
+    rng = np.random.default_rng(31)
+    for turns in (1, 5):  # 12 and 8 boxes open: the shape table's estimate is ~0.04 off there
+        card = mid_game(advisor, rng, turns)
+        support, prob = _refined(advisor, card)
+        assert prob.sum() == pytest.approx(1.0)
+        assert float(support @ prob) == pytest.approx(advisor.expected_final(card), abs=1e-9)
+        assert kolmogorov(support, prob, rollouts(advisor, card, 200_000, seed=40 + turns)) <= 0.01
+
+
+def test_refined_win_chances_of_an_early_position_match_paired_games(advisor: Advisor) -> None:
+    rng = np.random.default_rng(32)
+    cards = [mid_game(advisor, rng, 2 + int(rng.integers(0, 2))) for _ in range(3)]
+    chances = win_chances([_refined(advisor, card) for card in cards])
+    finals = np.array([rollouts(advisor, card, 30_000, seed=50 + j) for j, card in enumerate(cards)])
+    assert np.abs(np.array(chances) - shared_wins(finals).mean(axis=1)).max() <= 0.01
