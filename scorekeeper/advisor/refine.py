@@ -4,20 +4,23 @@ The shape table's mixture is off by up to ~0.05 (Kolmogorov) with 7 or more boxe
 played on from the state bring it to ~0.005 (distribution.py's docstring has the figures). They cost
 0.4-10 s of CPU per state, so they never run in a request: the page shows the approximation marked
 as such, asks for a refinement, and a later view of the game gets the refined one.
-Bounds: one thread per process at the lowest priority, the newest state first, at most PENDING
-states waiting (older ones are dropped: their game has moved on), at most BUDGET seconds of CPU per
-minute, and nothing while the machine is busy (load average at or above its cores).
+Bounds: per server process one waiting thread and one child process at the lowest priority that
+plays, the newest state first, at most PENDING states waiting (older ones are dropped: their game
+has moved on), at most BUDGET seconds of CPU per minute, and nothing while the machine is busy
+(load average at or above its cores). The child goes after a minute without work.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import multiprocessing
 import os
 import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -35,6 +38,7 @@ PENDING = 32  # states waiting at most; the oldest is dropped first
 BUDGET = 15.0  # CPU seconds per minute at most (a quarter of one core)
 WINDOW = 60.0
 PAUSE = 2.0  # seconds to wait while over budget or busy
+FAILURES = 3  # refinements failed in a row after which the process asks for none
 
 
 def played_on(advisor: Advisor, state: int, open_boxes: int, games: int = GAMES) -> FloatArray:
@@ -72,8 +76,33 @@ def _busy() -> bool:
         return False
 
 
+def _lowest_priority() -> None:
+    """The child process's start: the lowest CPU priority, so the server's own processes come first."""
+    with contextlib.suppress(OSError):
+        os.nice(19)
+
+
+def _child_chunk(
+    edition: str, directory: str | None, state: int, open_boxes: int, games: int, part: int
+) -> tuple[FloatArray, float]:
+    """In the child process: one chunk's counts of points to come, and the CPU seconds it took."""
+    from .advisor import Advisor
+
+    advisor = Advisor.load_if_ready(edition, directory)
+    if advisor is None:
+        raise RuntimeError(f"the coach's table for {edition} is gone")
+    started = time.process_time()
+    counts = _chunk(advisor, state, open_boxes, games, part)
+    return counts, time.process_time() - started
+
+
 class Refiner:
-    """A queue of turn-start states to play on, newest first, and the thread that works it off."""
+    """A queue of turn-start states to play on, newest first, and the thread that works it off.
+
+    The thread only waits: each chunk is played in one child process at the lowest priority (its own
+    interpreter, so the server's threads never wait for it to let go of Python's lock). With
+    `in_process` (tests) the thread plays the chunks itself.
+    """
 
     def __init__(
         self,
@@ -82,17 +111,26 @@ class Refiner:
         games: int = GAMES,
         budget: float = BUDGET,
         busy: Callable[[], bool] = _busy,
+        in_process: bool = False,
     ) -> None:
         self.advisor, self.done, self.games, self.budget, self.busy = advisor, done, games, budget, busy
+        self.in_process = in_process
         self._pending: OrderedDict[int, int] = OrderedDict()  # state -> open boxes, newest last
         self._spent: deque[tuple[float, float]] = deque()  # (when, CPU seconds) of the last minute's steps
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
+        self._pool: ProcessPoolExecutor | None = None
         self.dropped = 0
+        self.failures = 0  # refinements failed in a row
 
     def ask(self, state: int, open_boxes: int) -> None:
-        """Queue a state (first in line); the oldest waiting one is dropped past PENDING."""
+        """Queue a state (first in line); the oldest waiting one is dropped past PENDING.
+
+        Nothing once FAILURES refinements in a row failed (say no child process can start here).
+        """
         with self._wake:
+            if self.failures >= FAILURES:
+                return
             self._pending[state] = open_boxes
             self._pending.move_to_end(state)
             while len(self._pending) > PENDING:
@@ -108,7 +146,7 @@ class Refiner:
             return len(self._pending)
 
     def cpu_last_minute(self) -> float:
-        """CPU seconds the thread spent over the last minute."""
+        """CPU seconds the refinements spent over the last minute."""
         now = time.monotonic()
         with self._wake:
             while self._spent and self._spent[0][0] < now - WINDOW:
@@ -116,22 +154,46 @@ class Refiner:
             return sum(s for _, s in self._spent)
 
     def _run(self) -> None:
-        with contextlib.suppress(AttributeError, OSError):  # Linux: by thread id, only this thread yields
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
         while True:
             with self._wake:
                 if not self._pending:
                     if not self._wake.wait(timeout=60.0) and not self._pending:
-                        self._thread = None  # idle a minute: the next ask starts a new thread
+                        self._thread = None  # idle a minute: the child goes, the next ask starts anew
+                        pool, self._pool = self._pool, None
+                        if pool is not None:
+                            pool.shutdown(wait=False)
                         return
                     continue
                 state, open_boxes = self._pending.popitem(last=True)
             try:
                 pmf = self._play(state, open_boxes)
-            except Exception:  # a refinement is an extra: the approximation stays
-                log.exception("chance refinement of state %s failed", state)
+            except RuntimeError as error:
+                if "shutdown" in str(error):  # the interpreter is exiting: nothing to refine for
+                    return
+                self._failed(state)
+                if self.failures >= FAILURES:
+                    return
                 continue
+            except Exception:  # a refinement is an extra: the approximation stays, "≈"
+                self._failed(state)
+                if self.failures >= FAILURES:
+                    return
+                continue
+            self.failures = 0
             self.done(state, pmf)
+
+    def _failed(self, state: int) -> None:
+        """Count a failed refinement (logged the first time and the last); past FAILURES, stop."""
+        with self._wake:
+            pool, self._pool = self._pool, None  # a broken child is replaced at the next chunk
+            self.failures += 1
+            if self.failures >= FAILURES:  # no child can start here, say: stop asking for one
+                self._pending.clear()
+                self._thread = None
+        if pool is not None:
+            pool.shutdown(wait=False)
+        if self.failures in (1, FAILURES):
+            log.exception("chance refinement of state %s failed (%d in a row)", state, self.failures)
 
     def _play(self, state: int, open_boxes: int) -> FloatArray:
         """The state's refined curve, chunk by chunk within the budget (a started state is finished)."""
@@ -139,14 +201,41 @@ class Refiner:
         for part, start in enumerate(range(0, self.games, CHUNK)):
             while self.cpu_last_minute() >= self.budget or self.busy():
                 time.sleep(PAUSE)
-            started = time.thread_time()
-            counts = _add(
-                counts, _chunk(self.advisor, state, open_boxes, min(CHUNK, self.games - start), part)
-            )
+            games = min(CHUNK, self.games - start)
+            if self.in_process:
+                started = time.thread_time()
+                found = _chunk(self.advisor, state, open_boxes, games, part)
+                cpu = time.thread_time() - started
+            else:
+                directory = self.advisor._directory
+                found, cpu = (
+                    self._child()
+                    .submit(
+                        _child_chunk,
+                        self.advisor.edition.id,
+                        None if directory is None else str(directory),
+                        state,
+                        open_boxes,
+                        games,
+                        part,
+                    )
+                    .result()
+                )
+            counts = _add(counts, found)
             with self._wake:
-                self._spent.append((time.monotonic(), time.thread_time() - started))
+                self._spent.append((time.monotonic(), cpu))
         out: FloatArray = counts / counts.sum()
         return out
+
+    def _child(self) -> ProcessPoolExecutor:
+        with self._wake:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(
+                    max_workers=1,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_lowest_priority,
+                )
+            return self._pool
 
 
 __all__ = ["GAMES", "Refiner", "played_on"]

@@ -1,6 +1,7 @@
 """Refinement of early-game curves by the coach's games played on: seeded, queued newest first, bounded.
 
 The states used here have few boxes open (cheap to play on); the thread does not look at the number.
+The queue's checks play in the thread itself (in_process); one check plays in the child process.
 Accuracy against 200,000 games is in test_distribution_accuracy.py (slow).
 """
 
@@ -14,7 +15,7 @@ import pytest
 
 from scorekeeper.advisor import Advisor, storage
 from scorekeeper.advisor.distribution import EXACT_OPEN, Distributions
-from scorekeeper.advisor.refine import PENDING, Refiner, played_on
+from scorekeeper.advisor.refine import FAILURES, PENDING, Refiner, played_on
 from scorekeeper.advisor.rollouts import rollouts
 from scorekeeper.rules import Scorecard
 from tests.support.chance_games import mid_game
@@ -74,7 +75,9 @@ def test_the_refiner_plays_on_the_newest_state_first_and_finds_played_ons_curve(
     first, older, newer = _late_states(advisor, 3)
     finished: list[tuple[int, np.ndarray]] = []
     gate = Gate()
-    refiner = Refiner(advisor, lambda s, pmf: finished.append((s, pmf)), games=GAMES, busy=gate)
+    refiner = Refiner(
+        advisor, lambda s, pmf: finished.append((s, pmf)), games=GAMES, busy=gate, in_process=True
+    )
     refiner.ask(first, 2)
     _wait(lambda: refiner.pending() == 0)  # the thread has taken it and waits at the gate
     refiner.ask(older, 2)
@@ -90,7 +93,7 @@ def test_the_refiner_drops_the_oldest_waiting_states_past_its_limit(advisor: Adv
     states = _late_states(advisor, PENDING + 6)
     finished: list[int] = []
     gate = Gate()
-    refiner = Refiner(advisor, lambda s, _: finished.append(s), games=GAMES, busy=gate)
+    refiner = Refiner(advisor, lambda s, _: finished.append(s), games=GAMES, busy=gate, in_process=True)
     refiner.ask(states[0], 2)
     _wait(lambda: refiner.pending() == 0)
     for state in states[1:]:
@@ -104,12 +107,25 @@ def test_the_refiner_drops_the_oldest_waiting_states_past_its_limit(advisor: Adv
 def test_the_refiner_waits_while_its_cpu_budget_is_spent(advisor: Advisor) -> None:
     (state,) = _late_states(advisor, 1)
     finished: list[int] = []
-    refiner = Refiner(advisor, lambda s, _: finished.append(s), games=GAMES, budget=0.0, busy=lambda: False)
+    refiner = Refiner(
+        advisor, lambda s, _: finished.append(s), games=GAMES, budget=0.0, busy=lambda: False, in_process=True
+    )
     refiner.ask(state, 2)
     time.sleep(0.5)
     assert finished == [] and refiner.cpu_last_minute() == 0.0
     refiner.budget = 60.0
     _wait(lambda: finished == [state])
+    assert refiner.cpu_last_minute() > 0.0
+
+
+def test_the_child_process_plays_the_same_curve_and_reports_its_cpu(advisor: Advisor) -> None:
+    (state,) = _late_states(advisor, 1)
+    finished: list[tuple[int, np.ndarray]] = []
+    refiner = Refiner(advisor, lambda s, pmf: finished.append((s, pmf)), games=GAMES, busy=lambda: False)
+    refiner.ask(state, 2)
+    _wait(lambda: len(finished) == 1, seconds=120.0)  # the child's start: a new interpreter
+    assert finished[0][0] == state
+    assert np.array_equal(finished[0][1], played_on(advisor, state, 2, GAMES))
     assert refiner.cpu_last_minute() > 0.0
 
 
@@ -166,3 +182,20 @@ def test_a_new_games_stored_curve_is_used_from_the_first_turn(advisor: Advisor, 
     support, prob = dist.score_distribution(new)
     assert float(support @ prob) == pytest.approx(advisor.expected_final(new), abs=1e-9)
     assert storage.load_opening(advisor.edition, tmp_path / "none") is None
+
+
+def test_the_refiner_stops_after_failing_again_and_again(advisor: Advisor) -> None:
+    states = _late_states(advisor, FAILURES + 2)
+    calls: list[int] = []
+
+    def broken() -> bool:
+        calls.append(1)
+        raise OSError("no load average, no child")
+
+    refiner = Refiner(advisor, lambda s, _: None, games=GAMES, busy=broken, in_process=True)
+    for state in states[:FAILURES]:
+        refiner.ask(state, 2)
+        _wait(lambda: refiner.pending() == 0)
+    _wait(lambda: refiner.failures == FAILURES)
+    refiner.ask(states[-1], 2)
+    assert refiner.pending() == 0 and len(calls) == FAILURES
