@@ -122,6 +122,7 @@ class Refiner:
         self._pool: ProcessPoolExecutor | None = None
         self.dropped = 0
         self.failures = 0  # refinements failed in a row
+        self._playing: int | None = None  # the state being played on (not asked for again meanwhile)
 
     def ask(self, state: int, open_boxes: int) -> None:
         """Queue a state (first in line); the oldest waiting one is dropped past PENDING.
@@ -129,7 +130,7 @@ class Refiner:
         Nothing once FAILURES refinements in a row failed (say no child process can start here).
         """
         with self._wake:
-            if self.failures >= FAILURES:
+            if self.failures >= FAILURES or state == self._playing:
                 return
             self._pending[state] = open_boxes
             self._pending.move_to_end(state)
@@ -165,6 +166,7 @@ class Refiner:
                         return
                     continue
                 state, open_boxes = self._pending.popitem(last=True)
+                self._playing = state
             try:
                 pmf = self._play(state, open_boxes)
             except RuntimeError as error:
@@ -180,12 +182,15 @@ class Refiner:
                     return
                 continue
             self.failures = 0
-            self.done(state, pmf)
+            self.done(state, pmf)  # stored before it stops counting as being played: never asked twice
+            with self._wake:
+                self._playing = None
 
     def _failed(self, state: int) -> None:
         """Count a failed refinement (logged the first time and the last); past FAILURES, stop."""
         with self._wake:
             pool, self._pool = self._pool, None  # a broken child is replaced at the next chunk
+            self._playing = None
             self.failures += 1
             if self.failures >= FAILURES:  # no child can start here, say: stop asking for one
                 self._pending.clear()

@@ -80,6 +80,8 @@ def test_the_refiner_plays_on_the_newest_state_first_and_finds_played_ons_curve(
     )
     refiner.ask(first, 2)
     _wait(lambda: refiner.pending() == 0)  # the thread has taken it and waits at the gate
+    refiner.ask(first, 2)  # a page asking again while it is played on: not queued a second time
+    assert refiner.pending() == 0
     refiner.ask(older, 2)
     refiner.ask(newer, 2)
     gate.open.set()
