@@ -415,6 +415,7 @@ def _rename(
         moving = [(game_id, seat, name) for game_id, seat, name in seats if player_key(name) == old_key]
         if not old_key or not moving:
             raise TableRefused(Message(NO_SUCH_PLAYER, {"name": games.clean_text(old)}))
+        _refuse_one_seated_twice(session, table.id, moving)
         if merge:
             new_key = player_key(games.clean_text(new))
             kept = [name for _, _, name in seats if player_key(name) == new_key]
@@ -446,6 +447,24 @@ def _rename(
     return _with_version(table, version)
 
 
+def _refuse_one_seated_twice(session: Session, table_id: int, moving: Sequence[tuple[int, int, str]]) -> None:
+    """TableRefused if two spellings being renamed as one sat in the same game ("Zoé" and "Zoe" may
+    both play a game; one name for both would seat one player twice).
+    """
+    seen: dict[int, str] = {}
+    for game_id, _, name in moving:
+        if game_id in seen:
+            typed = {"first": seen[game_id], "second": name, "date": _game_date(session, table_id, game_id)}
+            raise TableRefused(Message(BOTH_PLAYED, typed))
+        seen[game_id] = name
+
+
+def _game_date(session: Session, table_id: int, game_id: int) -> str:
+    """The day a game at this table was started, as the refusals name it."""
+    dates = {game.id: game.created_at for game in table_records.games_of_table(session, table_id)}
+    return dates[game_id].date().isoformat()
+
+
 def _refuse_two_in_one_game(
     session: Session,
     table_id: int,
@@ -463,8 +482,7 @@ def _refuse_two_in_one_game(
         game_id for game_id, _, name in seats if player_key(name) == new_key and game_id in old_games
     )
     if both:
-        dates = {game.id: game.created_at for game in table_records.games_of_table(session, table_id)}
-        date = dates[both[0]].date().isoformat()
+        date = _game_date(session, table_id, both[0])
         raise TableRefused(Message(BOTH_PLAYED, {"first": new_name, "second": old_name, "date": date}))
 
 
@@ -560,9 +578,9 @@ def _timestamp(value: object) -> datetime | None:
         return None
     try:
         parsed = datetime.fromisoformat(value)
-    except ValueError:
+        return None if parsed.tzinfo is None else parsed.astimezone(UTC)
+    except (ValueError, OverflowError):  # year 1 or 9999 moved past the calendar's end by its offset
         return None
-    return None if parsed.tzinfo is None else parsed.astimezone(UTC)
 
 
 # -- opening -------------------------------------------------------------------------

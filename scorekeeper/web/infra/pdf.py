@@ -114,6 +114,7 @@ def pdf_key(html: str, static_prefix: str, paper: str) -> str:
 _POOL: list[ProcessPoolExecutor] = []
 _POOL_LOCK = threading.Lock()
 RENDERER_NICENESS = 10  # the renderer yields the CPU to the workers serving turns
+RENDER_TIMEOUT_S = 60.0  # the longest PDF (8 players, turn log) takes about a second; this is a hang
 
 
 def _lower_priority() -> None:
@@ -134,11 +135,22 @@ def _render_elsewhere(html: str, static_folder: str, static_prefix: str, paper: 
     worker it would hold it against every thread serving turns; there, at a lower priority, the
     worker only waits. A renderer that died is replaced, and this PDF rendered here."""
     try:
-        return _renderer().submit(render_pdf, html, static_folder, static_prefix, paper).result()
+        future = _renderer().submit(render_pdf, html, static_folder, static_prefix, paper)
+        return future.result(timeout=RENDER_TIMEOUT_S)
     except BrokenProcessPool:
         with _POOL_LOCK:
             _POOL.clear()
         return render_pdf(html, static_folder, static_prefix, paper)
+    except TimeoutError:
+        # A hung renderer would hold every later PDF of this worker: it goes, the next PDF starts a
+        # new one, and this request is told to come back (503 with Retry-After).
+        with _POOL_LOCK:
+            hung = _POOL.pop() if _POOL else None
+        if hung is not None:
+            for process in list((getattr(hung, "_processes", None) or {}).values()):
+                process.kill()
+            hung.shutdown(wait=False, cancel_futures=True)
+        raise PdfBusy from None
 
 
 def cached_pdf(

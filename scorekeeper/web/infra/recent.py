@@ -12,7 +12,7 @@ import hashlib
 import logging
 from datetime import UTC, datetime
 
-from flask import session
+from flask import request, session
 from sqlalchemy.exc import SQLAlchemyError
 
 from scorekeeper import devices, storage
@@ -20,6 +20,7 @@ from scorekeeper.storage.engine import Unavailable
 
 DEVICE_KEY = "device"
 TOP_KEY = "recent_top"  # which game is first already, so reopening it writes nothing
+PENDING_KEY = "recent_first"  # a first visit's game, stored once the next request shows a kept cookie
 LEGACY_KEY = "recent"  # the list as old cookies hold it: [[token, players, title, at], …]
 
 log = logging.getLogger(__name__)
@@ -30,9 +31,17 @@ def remember(token: str, players: object = None, title: object = None) -> None:
     hint = _short(token)
     if session.get(TOP_KEY) == hint and isinstance(session.get(DEVICE_KEY), str):
         return  # already first: no write on every page load and every live refresh
+    if not isinstance(session.get(DEVICE_KEY), str) and request.method == "GET":
+        # A first visit writes nothing: a client that keeps no cookie (a bot, a link preview)
+        # would otherwise add a device to the database on every page it reads. The game waits
+        # in the cookie and joins the server's list on the device's next request.
+        _device()
+        session[PENDING_KEY] = token
+        return
     device = _device()
     try:
         _move_legacy_list(device)
+        _move_pending(device)
         if devices.remember(storage.get_db(), device, token):
             session[TOP_KEY] = hint
     except (SQLAlchemyError, Unavailable) as error:
@@ -44,10 +53,16 @@ def remember(token: str, players: object = None, title: object = None) -> None:
 def recent_games() -> list[dict]:
     """The remembered games, newest first, as the home page lists them."""
     device = session.get(DEVICE_KEY)
-    if isinstance(session.get(LEGACY_KEY), list):
-        device = _device()
-        _move_legacy_list(device)
-    if not isinstance(device, str):
+    try:
+        if isinstance(session.get(LEGACY_KEY), list):
+            device = _device()
+            _move_legacy_list(device)
+        if not isinstance(device, str):
+            return []
+        _move_pending(device)
+        found = devices.recent(storage.get_db(), device)
+    except (SQLAlchemyError, Unavailable) as error:
+        log.warning("recent games not read: %s", type(error).__name__)  # the home page still opens
         return []
     return [
         {
@@ -56,7 +71,7 @@ def recent_games() -> list[dict]:
             "title": game.title,
             "at": game.opened_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
         }
-        for game in devices.recent(storage.get_db(), device)
+        for game in found
     ]
 
 
@@ -86,6 +101,14 @@ def _move_legacy_list(device: str) -> None:
     for item in reversed(items):  # oldest first, so the newest ends up first
         if isinstance(item, list) and item and isinstance(item[0], str):
             devices.remember(db, device, item[0], _when(item[-1]))
+
+
+def _move_pending(device: str) -> None:
+    """Store the game a first visit left in the cookie, now that the device has shown it keeps one."""
+    token = session.get(PENDING_KEY)
+    if isinstance(token, str):
+        devices.remember(storage.get_db(), device, token)
+    session.pop(PENDING_KEY, None)
 
 
 def _when(value: object) -> datetime | None:

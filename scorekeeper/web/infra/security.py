@@ -15,7 +15,7 @@ SECURITY_HEADERS: dict[str, str] = {
 }
 
 # Game URLs carry a secret token: search engines must never list them.
-PRIVATE_PATH_PREFIXES = ("/g/",)
+PRIVATE_PATH_PREFIXES = ("/g/", "/t/")  # capability links: games and tables
 
 
 def add_security_headers(response: Response) -> Response:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
-from scorekeeper import games, storage
+from scorekeeper import games, storage, tables
 from scorekeeper.rules import MAX_PLAYERS, MIN_PLAYERS, Edition, RuleViolation
 
 from ..infra.i18n import LANGUAGE_NAMES, current_language, translate
@@ -69,6 +69,8 @@ def new_game():
         )
     except (games.BadSettings, RuleViolation) as error:  # create_game re-checks what the form checked
         return _form_page(form, names, count_error=translate(error.message), status=422)
+    except (tables.TableNotFound, tables.TableReadOnly):  # the form's note says the link opens no table
+        return _form_page(form, names, status=422)
     remember(created.edit_token, cleaned, form.title.data or "")
     return redirect(url_for("play.game", token=created.edit_token), 303)
 

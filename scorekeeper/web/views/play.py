@@ -327,6 +327,9 @@ def rematch(token: str):
     loaded = load_or_404(token, edit=True)
     players = list(loaded.game.players)
     # Same settings, and at the same table if the game is at one.
-    created = tables.rematch(storage.get_db(), token)
+    try:
+        created = tables.rematch(storage.get_db(), token)
+    except games.BadSettings as refused:  # e.g. a title stored before today's limit on its length
+        return _render(loaded, token, status=422, notice=translate(refused.message))
     remember(created.edit_token, players, loaded.title)
     return redirect(url_for("play.game", token=created.edit_token), 303)

@@ -98,6 +98,8 @@ def _broken(document: dict[str, Any], change: str) -> dict[str, Any]:
         second["turns"][4] = "66666 in chance"
     elif change == "no created_at":
         del second["created_at"]
+    elif change == "created_at past the calendar":
+        second["created_at"] = "9999-12-31T23:00:00-14:00"  # fine as text, past year 9999 in UTC
     elif change == "too many turns":
         second["turns"] = second["turns"] + second["turns"][:1]
     return broken
@@ -118,6 +120,7 @@ def _broken(document: dict[str, Any], change: str) -> dict[str, Any]:
         ("turns not a list", "Game 2"),
         ("a turn not an object", "Game 2, turn 5"),
         ("no created_at", "Game 2"),
+        ("created_at past the calendar", "Game 2"),
         ("too many turns", "Game 2, turn 46"),
     ],
 )

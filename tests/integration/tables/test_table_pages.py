@@ -81,8 +81,12 @@ def test_a_new_game_with_a_table_link_that_cannot_play_there_is_refused(client, 
     token = table.view_token if which == "view" else "nonsense"
     assert client.get(f"/t/{token}/new-game").status_code == 404
     before = row_counts(db)
-    response = client.post("/new", data={"player": ["Ann"], "table": token, "action": "start"})
-    assert response.status_code == 404
+    response = client.post("/new", data={"player": ["Ann", "Zygmunt"], "table": token, "action": "start"})
+    page = response.get_data(as_text=True)
+    # The form again, with the names typed and why: nothing typed is lost to a 404 page.
+    assert response.status_code == 422
+    assert "This link opens no table you can play at." in page
+    assert 'value="Zygmunt"' in page
     assert row_counts(db) == before
 
 
@@ -307,3 +311,22 @@ def test_the_home_page_lists_the_tables_opened_on_this_phone_until_one_is_delete
     tables.delete_table(db, second.edit_token)  # from elsewhere: the link stays until it opens nothing
     assert client.get(f"/t/{second.view_token}").status_code == 404
     assert "Tables on this phone" not in client.get("/").get_data(as_text=True)
+
+
+def test_renaming_two_spellings_who_sat_in_one_game_is_refused_not_seated_twice(client, db, table, play_at):
+    # "Zoé" and "Zoe" may play one game (names differ by more than case); the table counts them as one
+    # player, so one name for both would seat that player twice and break the game's rematch.
+    game = play_at(table.edit_token, ["Zoé", "Zoe"], seed=3)
+    version = tables.load_table(db, table.edit_token).version
+    response = client.post(
+        f"/t/{table.edit_token}/rename", data={"version": str(version), "player": "zoe", "name": "Anna"}
+    )
+    assert response.status_code == 422
+    assert "both played the game of" in response.get_data(as_text=True)
+    assert games.load_game(db, game.edit_token).game.players == ("Zoé", "Zoe")
+    assert client.post(f"/g/{game.edit_token}/rematch").status_code == 303
+
+
+def test_table_pages_ask_search_engines_not_to_list_them(client, table):
+    for token in (table.edit_token, table.view_token):
+        assert client.get(f"/t/{token}").headers["X-Robots-Tag"] == "noindex, nofollow"

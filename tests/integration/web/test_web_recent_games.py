@@ -50,13 +50,32 @@ def test_thirty_games_with_24_character_emoji_names_all_stay_on_the_phone(client
     assert _emoji_name(29, 0) in page
 
 
+def _stored(db, table: str) -> int:
+    with db() as session:
+        return int(session.execute(text(f"SELECT count(*) FROM {table}")).scalar_one())
+
+
 def test_reopening_the_first_game_writes_neither_cookie_nor_list(client, make_game, db):
     game = make_game()
     assert client.get(f"/g/{game.edit_token}").status_code == 200
+    assert client.get(f"/g/{game.edit_token}").status_code == 200  # the cookie is kept: stored now
     again = client.get(f"/g/{game.edit_token}")
     assert "Set-Cookie" not in again.headers
-    with db() as session:
-        assert session.execute(text("SELECT count(*) FROM recent_games")).scalar() == 1
+    assert _stored(db, "recent_games") == 1
+
+
+def test_a_client_that_keeps_no_cookie_writes_no_device_however_often_it_reads(app, make_game, db):
+    game = make_game()
+    for _ in range(5):
+        assert app.test_client().get(f"/g/{game.view_token}").status_code == 200
+    assert _stored(db, "devices") == 0 and _stored(db, "recent_games") == 0
+
+
+def test_a_game_opened_once_is_on_the_list_of_a_phone_that_keeps_its_cookie(client, make_game, db):
+    game = make_game()
+    client.get(f"/g/{game.edit_token}")
+    assert f"/g/{game.edit_token}" in client.get("/").get_data(as_text=True)
+    assert _stored(db, "recent_games") == 1
 
 
 def test_each_phone_has_its_own_list_and_a_view_link_stays_a_view_link(app, make_game):
