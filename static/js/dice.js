@@ -88,6 +88,9 @@
       /* Options already rendered by the server count as asked. */
       var shown = document.querySelector("#options .choose");
       if (shown) { form.dataset.asked = digits(input.value); }
+      /* Dice brought back (an undo, a reload): their boxes come without pulling the page down,
+         so an "Undone: …" notice on top stays where the eye is. */
+      form.dataset.quiet = "1";
       changed(form);
     }
   }
@@ -105,11 +108,13 @@
       shown.splice(Number(button.dataset.slot), 1);
     }
     form.elements.dice.value = shown.join("");
+    delete form.dataset.quiet;
     changed(form);
   });
 
   document.addEventListener("input", function (event) {
     if (event.target.form && event.target.form.id === "dice-form" && event.target.name === "dice") {
+      delete event.target.form.dataset.quiet;
       changed(event.target.form, true);
     }
   });
@@ -139,6 +144,8 @@
   /* Bring the boxes into view once they arrive. */
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "options") {
+      var form = document.getElementById("dice-form");
+      if (form && form.dataset.quiet) { delete form.dataset.quiet; return; }
       var choose = event.detail.target.querySelector(".choose, .field-error");
       if (choose && choose.scrollIntoView) { choose.scrollIntoView({ block: "nearest" }); }
     }

@@ -120,6 +120,24 @@ def test_undo_at_the_foot_of_the_page_brings_its_notice_into_view(phone, live_ap
     phone.screenshot(path=str(shots / f"undone-{phone.size}.png"))
 
 
+def test_undo_with_the_coach_on_keeps_its_notice_in_view_while_the_dice_come_back(phone, live_app):
+    # The undone turn's dice come back with their boxes; asking for them must not pull the page
+    # down to the boxes (with the coach's panels the boxes sit far below the notice).
+    created = seeded(live_app, ["Ann", "Bo", "Cy"], rounds_of(["Ann", "Bo", "Cy"], 3), coach=True)
+    phone.goto(f"{live_app.url}/g/{created.edit_token}")
+    tap_dice(phone, "66613")
+    sixes = phone.locator('#options button[name=box][value="sixes"]')
+    sixes.scroll_into_view_if_needed()
+    sixes.click()
+    phone.locator("#play > .confirm").get_by_role("button", name=re.compile("^Undo")).click()
+    notice = phone.locator("#play > .notice")
+    expect(notice).to_have_text("Undone: Ann: 18 in Sixes.")
+    expect(phone.locator("#options .choose")).to_have_count(1)  # the dice's boxes are back
+    phone.wait_for_timeout(300)  # any late scroll would have happened by now
+    assert on_screen(phone, notice)
+    assert phone.errors == []
+
+
 def test_a_correction_says_what_changed_and_that_undo_is_for_the_last_turn(phone, live_app):
     created = seeded(live_app, ["Ann", "Bo"], [("22456", "twos"), ("33356", "threes"), ("55512", "fives")])
     phone.goto(f"{live_app.url}/g/{created.edit_token}/turns/0/edit")

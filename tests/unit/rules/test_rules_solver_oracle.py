@@ -181,8 +181,10 @@ def test_random_games_agree_with_the_oracle_turn_by_turn(edition, variant_id):
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("edition", "variant_id"), PAIRS, ids=pair_ids)
-def test_thousands_of_random_games_agree_with_the_oracle_turn_by_turn(edition, variant_id):
-    assert play_many(edition, variant_id, games=1500, seed=2016)["turns"] >= 19_500
+def test_hundreds_of_random_games_agree_with_the_oracle_turn_by_turn(edition, variant_id):
+    # 600 games, 7,800-9,000 turns per edition: past that the suite's minutes buy no new paths
+    # (the counters in play_many show every kind of turn met); benchmarks go further.
+    assert play_many(edition, variant_id, games=600, seed=2016)["turns"] >= 7_800
 
 
 def test_where_the_oracle_is_freer_we_follow_rules_md_and_it_does_not():
