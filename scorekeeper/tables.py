@@ -392,8 +392,7 @@ def import_table(db: Db, document: object) -> CreatedTable:
                 players=game.game.players,
                 now=game.created_at,
             )
-            for turn in game.game.turns:
-                records.add_entry(session, game_id, turn.index, str(turn.dice), turn.box)
+            records.add_entries(session, game_id, [(t.index, str(t.dice), t.box) for t in game.game.turns])
             table_records.set_game_table(session, game_id, table_id)
     table = LoadedTable(table_id, name, created_at or now, 0, "edit", edit_token, view_token)
     return CreatedTable(edit_token=edit_token, view_token=view_token, table=table)

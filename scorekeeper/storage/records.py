@@ -149,6 +149,13 @@ def add_entry(session: Session, game_id: int, position: int, dice: str, box: str
     session.execute(insert(EntryRow).values(game_id=game_id, position=position, dice=dice, box=box))
 
 
+def add_entries(session: Session, game_id: int, entries: Sequence[tuple[int, str, str]]) -> None:
+    """Append many (position, dice, box) entries in one statement (an import holds the write lock)."""
+    if entries:
+        rows = [{"game_id": game_id, "position": p, "dice": d, "box": b} for p, d, b in entries]
+        session.execute(insert(EntryRow), rows)
+
+
 def remove_entry(session: Session, game_id: int, position: int) -> None:
     """Delete the entry at this position."""
     session.execute(delete(EntryRow).where(EntryRow.game_id == game_id, EntryRow.position == position))

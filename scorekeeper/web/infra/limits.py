@@ -33,8 +33,8 @@ DEFAULT_WRITES = "600 per minute; 6000 per hour"
 DEFAULT_FAILED_LOOKUPS = "30 per minute; 300 per hour"
 DEFAULT_STORAGE_URI = "memory://"
 
-# Blueprints whose POST routes write to a game.
-WRITE_BLUEPRINTS = ("play", "coach")
+# Blueprints whose POST routes write to a game or a table (a table's link is its key alike).
+WRITE_BLUEPRINTS = ("play", "coach", "tables")
 _limited: set[str] = set()
 
 # Answers that mean the request opened no game (404) or was refused before the view (429):
@@ -58,10 +58,11 @@ def failed_lookup_limit() -> str:
 
 
 def game_key() -> str:
-    """The game a request names, as a hash of its link (the link itself never reaches the counters)."""
+    """The game or table a request names, as a hash of its link (the link never reaches the counters)."""
     token = (request.view_args or {}).get("token")
-    text = token if isinstance(token, str) else ""
-    return "game:" + hashlib.sha256(text.encode()).hexdigest()[:32]
+    if not isinstance(token, str):  # a write route without a link (a new table, an import)
+        return "address:" + get_remote_address()
+    return "game:" + hashlib.sha256(token.encode()).hexdigest()[:32]
 
 
 def opened_the_game(response: Response) -> bool:

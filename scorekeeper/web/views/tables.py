@@ -36,7 +36,7 @@ from scorekeeper import games, storage, tables
 
 from ..infra.extensions import csrf
 from ..infra.i18n import edition_name, translate
-from ..infra.limits import limit_new_games
+from ..infra.limits import failed_lookup_allowed, limit_new_games
 from ..viewmodels.table_page import (
     GameLine,
     export_csv,
@@ -256,6 +256,9 @@ def no_table(error: Exception):
     token = (request.view_args or {}).get("token")
     if isinstance(token, str) and isinstance(error, tables.TableNotFound):
         _forget(token)
+    if not failed_lookup_allowed():  # links that open nothing share the small per-address budget
+        page, status = render_error(429)
+        return page, status, {"Retry-After": "60"}
     return render_error(
         404,
         gettext("No table here"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper import storage, tables
 from scorekeeper.rules import Edition
 
 BOXES = Edition.HASBRO_1996.box_keys  # the Hasbro sheet's box keys, in sheet order
@@ -40,6 +41,19 @@ def test_writes_to_a_game_share_one_limit_and_refuse_beyond_it(client, make_game
     ]
     assert [response.status_code for response in posts] == [200, 303, 303, 200, 303, 429]
     assert "Slow down a little" in posts[-1].get_data(as_text=True)
+
+
+def test_writes_to_a_table_count_per_table_and_links_that_open_none_per_address(app, client, make_game):
+    db = app.extensions[storage.DB_KEY]
+    first, second = tables.create_table(db, "Friday"), tables.create_table(db, "Sunday")
+    rename = {"version": "1", "player": "Nobody", "name": "X"}  # refused (422): still a write
+    statuses = [client.post(f"/t/{first.edit_token}/rename", data=rename).status_code for _ in range(6)]
+    assert statuses == [422] * 5 + [429]
+    assert client.post(f"/t/{second.edit_token}/rename", data=rename).status_code == 422  # its own budget
+    # Links that open no table: 404s, then 429 once the address's small budget is spent.
+    app.config["RATE_LIMIT_FAILED_LOOKUPS"] = "3 per minute"
+    missing = [client.get(f"/t/nosuchtable{i:020d}").status_code for i in range(4)]
+    assert missing == [404, 404, 404, 429]
 
 
 def test_reading_and_polling_are_never_limited(client, make_game):
