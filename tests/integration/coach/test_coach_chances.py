@@ -133,7 +133,7 @@ def test_early_chances_read_as_estimates_until_the_background_refinement_is_in(
     page = client.get(f"/g/{created.edit_token}").get_data(as_text=True)
     shown = _shown(page)
     assert [pct[0] for _, pct in shown] == ["≈"] * 3
-    assert "a first estimate" in text_of(page)
+    assert "≈ first estimate" in text_of(page)
     assert sorted(set(asked)) == sorted(set(states))
 
     for card, state in zip(cards, states, strict=True):
@@ -142,4 +142,4 @@ def test_early_chances_read_as_estimates_until_the_background_refinement_is_in(
     chances = win_chances([fake.score_distribution(card) for card in cards])
     expected = [(n, _percent(c)) for n, c in zip(["Ann", "Bo", "Cy"], chances, strict=True)]
     assert _shown(page) == expected
-    assert "a first estimate" not in text_of(page)
+    assert "≈ first estimate" not in text_of(page)
