@@ -13,7 +13,7 @@ Printed, per edition with a coach:
   cold (every per-state cache emptied first) and cached (the same sheets again).
 
     .venv/bin/python benchmarks/chances_bench.py [--editions hasbro-1996,...] [--states 50]
-        [--rollouts 200000] [--positions 20] [--games 20000] [--repeats 7]
+        [--rollouts 200000] [--positions 20] [--games 20000] [--players 2,4] [--repeats 7]
 """
 
 from __future__ import annotations
@@ -199,6 +199,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--position-games", type=int, default=40_000)
     parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--players", default="2,4", help="calibration: comma-separated player counts")
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--skip", default="", help="comma-separated: accuracy,positions,calibration,speed")
     args = parser.parse_args()
@@ -213,7 +214,7 @@ def main() -> None:
         if "positions" not in skip:
             positions(advisor, args.positions, args.position_games, seed=2)
         if "calibration" not in skip:
-            for players in (2, 4):
+            for players in (int(p) for p in args.players.split(",")):
                 calibration(advisor, players, args.games, seed=3 + players)
         if "speed" not in skip:
             speed(advisor, args.repeats, seed=4)
