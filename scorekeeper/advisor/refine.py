@@ -71,7 +71,8 @@ def _add(a: FloatArray, b: FloatArray) -> FloatArray:
 def _busy() -> bool:
     """Whether the machine's run queue already fills its cores (then the requests come first)."""
     try:
-        return os.getloadavg()[0] >= (os.cpu_count() or 1)
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+        return os.getloadavg()[0] >= cores  # the cores this process may use, not the host's
     except OSError:  # no load average on this system: the budget alone bounds the work
         return False
 

@@ -201,3 +201,19 @@ def test_the_refiner_stops_after_failing_again_and_again(advisor: Advisor) -> No
     _wait(lambda: refiner.failures == FAILURES)
     refiner.ask(states[-1], 2)
     assert refiner.pending() == 0 and len(calls) == FAILURES
+
+
+def test_busy_means_the_load_fills_the_cores_this_process_may_use(monkeypatch) -> None:
+    from scorekeeper.advisor import refine
+
+    monkeypatch.setattr(refine.os, "sched_getaffinity", lambda _: {0, 1}, raising=False)
+    monkeypatch.setattr(refine.os, "getloadavg", lambda: (1.9, 0.0, 0.0))
+    assert not refine._busy()
+    monkeypatch.setattr(refine.os, "getloadavg", lambda: (2.0, 0.0, 0.0))
+    assert refine._busy()
+
+    def unknown() -> tuple[float, float, float]:
+        raise OSError("no load average here")
+
+    monkeypatch.setattr(refine.os, "getloadavg", unknown)
+    assert not refine._busy()  # the CPU budget alone bounds the work then
