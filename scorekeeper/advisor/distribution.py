@@ -43,9 +43,10 @@ refined within 0.58 (median 0.19); yatzy first estimate 0.66 (median 0.14), refi
 players' curve errors largely cancel in the chances.
 Calibration (chances at each round's start, 10-point buckets, target: within 2 points): yatzy-forced
 (exact), 20,000 seeded games: 2 players every bucket within 0.5 points (Brier 0.179), 4 players 0.8
-points (Brier 0.138); hasbro-1996, 1,000 games, chances from the first estimates early on (refining
-every sheet of thousands of games is out of reach): within 1.2 points for 2 players (Brier 0.172)
-and 2.0 points for 4 players (Brier 0.133; buckets above 50% hold under 2,100 predictions each).
+points (Brier 0.138); hasbro-1996, chances from the first estimates early on (refining every
+sheet of thousands of games is out of reach; 20,000 games would take hours here): 5,000 games of
+2 players, every bucket within 0.6 points (Brier 0.172); 1,000 games of 4 players (an earlier run),
+within 2.0 points (Brier 0.133; buckets above 50% hold under 2,100 predictions each).
 Speed, 8 players (load average ~4.5): 50 ms-1.9 s with every cache empty (worst at 6 open boxes, the
 exact part's edge), 0.9-5.8 ms once the states are remembered (median of 5; hasbro-1996 and yatzy);
 the app remembers chances per set of sheets and whether each curve is refined, and distributions
