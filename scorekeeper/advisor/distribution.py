@@ -36,6 +36,9 @@ Method, and why (figures from benchmarks/chances_bench.py on this 2-core machine
      sheet first, 32 waiting at most (older dropped), 15 CPU s a minute at most (a quarter of a
      core per server process), nothing while the load average fills the cores (issue 14's busy
      tables: the chances then stay "≈"). A later view of the game shows the refined figure.
+     One 4-player game asks for 24 refinements (hasbro-1996, 84 s of CPU in all) or 32 (yatzy,
+     117 s): within the budget a server process keeps up with the early rounds of one or two
+     tables at a time; with more, the newest sheets go first and the rest stay "≈".
 Win chances, 20 random positions of 2-6 players against 40,000 paired games per player (sampling sd
 at 50%: 0.25 points): hasbro-1996 first estimate within 1.13 points (18/20 within 1, median 0.36),
 refined within 0.58 (median 0.19); yatzy first estimate 0.66 (median 0.14), refined 0.39 (median
