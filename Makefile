@@ -75,7 +75,8 @@ lint: setup
 
 # The loop while working: every test but the browser and slow ones, without coverage, on two
 # processes (pytest-xdist; each has its own PostgreSQL cluster, they share the coach's tables).
-# A quarter of each Hypothesis budget (tests/support/examples.py), and bytecode caches kept even
+# SQLite alone (a PostgreSQL database per test was half its time; `make test` runs both backends),
+# a quarter of each Hypothesis budget (tests/support/examples.py), and bytecode caches kept even
 # where the shell sets PYTHONDONTWRITEBYTECODE: re-compiling every test module costs 8 s a run.
 test-fast: setup system-deps compile-translations
 	env -u PYTHONDONTWRITEBYTECODE SCOREKEEPER_FAST_TESTS=1 \

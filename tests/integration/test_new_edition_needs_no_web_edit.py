@@ -174,6 +174,7 @@ def engine_game(rules: Ruleset, turns) -> Game:
     return game
 
 
+@pytest.mark.slow  # seconds each: make test runs it, the fast loop does not
 def test_a_made_up_third_edition_plays_through_every_page_with_no_web_edit(client, db, yacht):
     assert yacht.rounds == 12 and list(Edition)[-1] is yacht  # the registry sees it live
     assert Edition(YACHT_ID) is yacht and Edition.YACHT is yacht

@@ -6,6 +6,8 @@ from __future__ import annotations
 import http.client
 import urllib.parse
 
+import pytest
+
 from tests.support.http_phone import Phone
 
 LIMIT = 16 * 1024  # the app's MAX_CONTENT_LENGTH
@@ -34,6 +36,7 @@ def _new_game_form(phone: Phone, title: str) -> bytes:
     return (urllib.parse.urlencode(fields, doseq=True) + "&title=" + title).encode()
 
 
+@pytest.mark.slow  # seconds each: make test runs it, the fast loop does not
 def test_a_chunked_body_over_the_limit_is_refused_with_413(live_server):
     phone = Phone(live_server)
     token = phone.new_game(["Ann", "Bo"])

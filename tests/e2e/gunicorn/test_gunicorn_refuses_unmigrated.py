@@ -7,6 +7,7 @@ import pytest
 from tests.support import gunicorn_server
 
 
+@pytest.mark.slow  # seconds each: make test runs it, the fast loop does not
 def test_gunicorn_refuses_to_serve_an_unmigrated_database(tmp_path, monkeypatch):
     monkeypatch.setattr(gunicorn_server, "START_ATTEMPTS", 1)  # the refusal is not a port taken by another
     with pytest.raises(RuntimeError) as refused:

@@ -125,6 +125,7 @@ def test_pages_tell_caches_they_vary_by_language(client):
 # -- a game's own language -------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # seconds each: make test runs it, the fast loop does not
 def test_a_german_games_printout_is_german_whatever_phone_prints_it(client, db, tmp_path):
     created = create(db, language="de")
     client.set_cookie("lang", "fr")

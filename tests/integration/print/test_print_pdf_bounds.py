@@ -97,6 +97,7 @@ def test_a_second_pdf_while_one_renders_gets_503_with_retry_after(
     assert statuses == [200]
 
 
+@pytest.mark.slow  # seconds each: make test runs it, the fast loop does not
 def test_pdfs_render_in_a_renderer_process_of_lower_priority(make_app, database_path, make_game):
     app = make_app(database_path, RATELIMIT_ENABLED=False)
     game = make_game(turns=[("12346", "chance")])

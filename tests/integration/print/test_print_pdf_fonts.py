@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 
 import numpy as np
+import pytest
 from PIL import Image
 
 from tests.support.paths import output_folder
@@ -37,6 +38,7 @@ def squeezed(text: str) -> str:
     return "".join(text.split())
 
 
+@pytest.mark.slow  # seconds each: make test runs it, the fast loop does not
 def test_names_with_emoji_greek_and_cyrillic_print_with_embedded_fonts_that_have_them(client, store_game):
     created = store_game(NAMES, turns=[([6, 6, 6, 6, 6], "yahtzee")], title=TITLE)
     response = client.get(f"/g/{created.edit_token}/scoresheet.pdf")
@@ -54,6 +56,7 @@ def test_names_with_emoji_greek_and_cyrillic_print_with_embedded_fonts_that_have
     assert coloured_pixels(to_png(pdf)[0]) > 100
 
 
+@pytest.mark.slow  # seconds each: make test runs it, the fast loop does not
 def test_a_sheet_without_emoji_embeds_no_emoji_font(client, store_game):
     # The emoji font is a fallback for the characters DejaVu lacks, not the face of the sheet.
     created = store_game(["Ζωή", "Жаня"], turns=[([6, 6, 6, 6, 6], "yahtzee")])

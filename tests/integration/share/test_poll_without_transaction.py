@@ -87,6 +87,7 @@ def test_a_wrong_token_is_still_404_every_time(client):
         assert client.get("/g/not-a-game-token-at-all/poll?v=0").status_code == 404
 
 
+@pytest.mark.slow  # seconds each: make test runs it, the fast loop does not
 @pytest.mark.backends("postgresql")
 def test_without_redis_other_hosts_writes_are_trusted_away_within_a_second(app):
     changes = storage.get_changes(app)

@@ -54,6 +54,7 @@ def game(make_game):
     return make_game(["Ann", "Bo"], turns=[("22456", "twos"), ("12346", "chance")])
 
 
+@pytest.mark.slow  # seconds each: make test runs it, the fast loop does not
 @pytest.mark.parametrize("capability", ["edit", "view"])
 def test_every_route_sends_the_security_headers(app, client, game, capability):
     token = game.edit_token if capability == "edit" else game.view_token
