@@ -174,18 +174,24 @@ def create_table(db: Db, name: str = "") -> CreatedTable:
     name, reason = check_table_name(name)
     if reason is not None:
         raise TableRefused(reason)
-    edit_token = tokens.new_edit_token()
-    view_token = tokens.view_token_for(edit_token)
     now = _now()
     with writing(db) as session:
-        table_id = table_records.insert_table(
-            session,
-            edit_hash=tokens.token_hash(edit_token) or "",
-            view_hash=tokens.token_hash(view_token) or "",
-            name=name,
-            now=now,
-        )
-    table = LoadedTable(table_id, name, now, 0, "edit", edit_token, view_token)
+        created = _insert_table(session, name, now)
+    return created
+
+
+def _insert_table(session: Session, name: str, created_at: datetime) -> CreatedTable:
+    """Store a new table with fresh links (only their hashes are kept), in the caller's transaction."""
+    edit_token = tokens.new_edit_token()
+    view_token = tokens.view_token_for(edit_token)
+    table_id = table_records.insert_table(
+        session,
+        edit_hash=tokens.token_hash(edit_token) or "",
+        view_hash=tokens.token_hash(view_token) or "",
+        name=name,
+        now=created_at,
+    )
+    table = LoadedTable(table_id, name, created_at, 0, "edit", edit_token, view_token)
     return CreatedTable(edit_token=edit_token, view_token=view_token, table=table)
 
 
@@ -369,17 +375,9 @@ def import_table(db: Db, document: object) -> CreatedTable:
     ImportRefused naming the game and turn; nothing is stored then.
     """
     name, created_at, parsed = _parse_export(document)
-    edit_token = tokens.new_edit_token()
-    view_token = tokens.view_token_for(edit_token)
-    now = _now()
     with writing(db) as session:
-        table_id = table_records.insert_table(
-            session,
-            edit_hash=tokens.token_hash(edit_token) or "",
-            view_hash=tokens.token_hash(view_token) or "",
-            name=name,
-            now=created_at or now,
-        )
+        created = _insert_table(session, name, created_at or _now())
+        table_id = created.table.id
         for game in parsed:
             game_edit = tokens.new_edit_token()
             game_id = records.insert_game(
@@ -394,8 +392,7 @@ def import_table(db: Db, document: object) -> CreatedTable:
             )
             records.add_entries(session, game_id, [(t.index, str(t.dice), t.box) for t in game.game.turns])
             table_records.set_game_table(session, game_id, table_id)
-    table = LoadedTable(table_id, name, created_at or now, 0, "edit", edit_token, view_token)
-    return CreatedTable(edit_token=edit_token, view_token=view_token, table=table)
+    return created
 
 
 # -- renaming ----------------------------------------------------------------------
