@@ -39,8 +39,10 @@ NAME_IN_USE = N_("%(name)s already plays at this table; to make them one player,
 ALREADY_AT_TABLE = N_("This game is already at another table.")
 NO_SUCH_GAME = N_("That game is not at this table (it may have been deleted).")
 
-RENAME_SUMMARY = N_("Renamed %(before)s to %(after)s in %(count)d game(s).")
-MERGE_SUMMARY = N_("Merged %(merged)s into %(kept)s in %(count)d game(s).")
+RENAME_SUMMARY = N_("Renamed %(before)s to %(after)s in %(num)d game.")
+RENAME_SUMMARY_PLURAL = N_("Renamed %(before)s to %(after)s in %(num)d games.")
+MERGE_SUMMARY = N_("Merged %(merged)s into %(kept)s in %(num)d game.")
+MERGE_SUMMARY_PLURAL = N_("Merged %(merged)s into %(kept)s in %(num)d games.")
 MOVE_SUMMARY = N_("A game of %(players)s was moved to this table.")
 DELETE_SUMMARY = N_("Deleted the game of %(date)s (%(players)s).")
 
@@ -702,12 +704,14 @@ def _table_event(event: table_records.TableHistoryRecord) -> TableEvent:
     if event.kind == "rename":
         message = Message(
             RENAME_SUMMARY,
-            {"before": ", ".join(details["before"]), "after": details["after"], "count": details["games"]},
+            {"before": ", ".join(details["before"]), "after": details["after"], "num": details["games"]},
+            plural=RENAME_SUMMARY_PLURAL,
         )
     elif event.kind == "merge":
         message = Message(
             MERGE_SUMMARY,
-            {"merged": ", ".join(details["merged"]), "kept": details["kept"], "count": details["games"]},
+            {"merged": ", ".join(details["merged"]), "kept": details["kept"], "num": details["games"]},
+            plural=MERGE_SUMMARY_PLURAL,
         )
     elif event.kind == "move":
         message = Message(MOVE_SUMMARY, {"players": ", ".join(details["players"])})

@@ -96,9 +96,17 @@ def use_vocabulary(rules: Ruleset) -> None:
 def _template(message: Message) -> str:
     """The message's template in the current language; the plural form chosen by params["num"]."""
     translations = get_translations()
-    if message.plural is not None:
-        return translations.ngettext(message.template, message.plural, message.params.get("num", 0))
-    return translations.gettext(message.template)
+    if message.plural is None:
+        return translations.gettext(message.template)
+    num = message.params.get("num", 0)
+    found = translations.ngettext(message.template, message.plural, num)
+    if found not in (message.template, message.plural):
+        return found  # a catalogue entry with its plural forms
+    # The engine's two forms are marked N_ one by one, so each is an entry of its own: choose the
+    # form by the language's own plural rule (French says "0 dé", English "0 dice").
+    rule = getattr(translations, "plural", None)
+    form = rule(num) if callable(rule) else int(num != 1)
+    return translations.gettext(message.plural if form else message.template)
 
 
 def translate(message: Message) -> str:

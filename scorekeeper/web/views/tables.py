@@ -27,7 +27,7 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from flask_wtf.csrf import CSRFError, validate_csrf
 from werkzeug.exceptions import HTTPException
 from wtforms import ValidationError
@@ -501,7 +501,13 @@ def delete_table(token: str):
     ActionForm()
     count = tables.delete_table(db, token)
     _forget(token)
-    flash(gettext("The table and its %(count)d game(s) were deleted.", count=count))
+    flash(
+        ngettext(
+            "The table and its %(num)d game were deleted.",
+            "The table and its %(num)d games were deleted.",
+            count,
+        )
+    )
     return redirect(url_for("tables.deleted"), 303)
 
 

@@ -263,6 +263,32 @@ def test_plural_forms_come_from_the_catalogue(app, language, counts):
 
 
 @pytest.mark.parametrize(
+    ("language", "one", "three"),
+    [
+        ("de", "Das ist 1 Würfel; gib alle fünf ein.", "Das sind 3 Würfel; gib genau fünf ein."),
+        (
+            "fr",
+            "Cela fait 1 dé\u00a0; saisissez les cinq.",
+            "Cela fait 3 dés\u00a0; saisissez-en exactement cinq.",
+        ),
+        ("sv", "Det är 1 tärning; ange alla fem.", "Det är 3 tärningar; ange exakt fem."),
+        ("es", "Es 1 dado; introduce los cinco.", "Son 3 dados; introduce exactamente cinco."),
+    ],
+)
+def test_the_engines_refusals_with_two_forms_are_translated_in_the_right_form(
+    client, db, language, one, three
+):
+    # The engine marks its singular and plural one by one (N_): each is a catalogue entry of its own,
+    # and the language's plural rule picks between them (these were shown in English before).
+    created = create(db)
+    client.set_cookie("lang", language)
+    for dice, said in (("1", one), ("123", three)):
+        page = client.post(f"/g/{created.edit_token}/options", data={"dice": dice})
+        assert page.status_code == 422
+        assert said in page.text.replace("&nbsp;", "\u00a0"), dice
+
+
+@pytest.mark.parametrize(
     ("language", "written"), [("en", "1,236.5"), ("de", "1.236,5"), ("fr", "1\u202f236,5")]
 )
 def test_numbers_are_written_the_languages_way(app, language, written):

@@ -330,3 +330,15 @@ def test_renaming_two_spellings_who_sat_in_one_game_is_refused_not_seated_twice(
 def test_table_pages_ask_search_engines_not_to_list_them(client, table):
     for token in (table.edit_token, table.view_token):
         assert client.get(f"/t/{token}").headers["X-Robots-Tag"] == "noindex, nofollow"
+
+
+def test_the_history_says_game_or_games_by_the_count(client, db, table, play_at):
+    play_at(table.edit_token, ["Ann", "Bo"], seed=1)
+    play_at(table.edit_token, ["Ann", "Cy"], seed=2)
+    version = tables.load_table(db, table.edit_token).version
+    client.post(f"/t/{table.edit_token}/rename", data={"version": str(version), "player": "Bo", "name": "Bob"})
+    version = tables.load_table(db, table.edit_token).version
+    client.post(f"/t/{table.edit_token}/rename", data={"version": str(version), "player": "Ann", "name": "Anna"})
+    page = client.get(f"/t/{table.edit_token}").get_data(as_text=True)
+    assert "Renamed Bo to Bob in 1 game." in page
+    assert "Renamed Ann to Anna in 2 games." in page
