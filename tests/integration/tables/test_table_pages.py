@@ -335,10 +335,9 @@ def test_table_pages_ask_search_engines_not_to_list_them(client, table):
 def test_the_history_says_game_or_games_by_the_count(client, db, table, play_at):
     play_at(table.edit_token, ["Ann", "Bo"], seed=1)
     play_at(table.edit_token, ["Ann", "Cy"], seed=2)
-    version = tables.load_table(db, table.edit_token).version
-    client.post(f"/t/{table.edit_token}/rename", data={"version": str(version), "player": "Bo", "name": "Bob"})
-    version = tables.load_table(db, table.edit_token).version
-    client.post(f"/t/{table.edit_token}/rename", data={"version": str(version), "player": "Ann", "name": "Anna"})
+    for old, new in (("Bo", "Bob"), ("Ann", "Anna")):
+        version = str(tables.load_table(db, table.edit_token).version)
+        client.post(f"/t/{table.edit_token}/rename", data={"version": version, "player": old, "name": new})
     page = client.get(f"/t/{table.edit_token}").get_data(as_text=True)
     assert "Renamed Bo to Bob in 1 game." in page
     assert "Renamed Ann to Anna in 2 games." in page
