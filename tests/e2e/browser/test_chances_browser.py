@@ -9,6 +9,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from scorekeeper.rules import Edition
+from tests.support.browser_pages import open_context
 
 FORCED = "yatzy-forced"
 
@@ -33,3 +34,38 @@ def test_the_game_page_and_the_board_show_each_players_chance(
         chances.scroll_into_view_if_needed()
         phone.screenshot(path=screenshots / f"chances-{name}.png")
         assert phone.errors == []
+
+
+EIGHT = ["Annabelle", "Bo", "Cyrille-Marie", "Dee", "Evangeline", "Fred", "Gunnhild", "Hal"]
+
+
+def test_the_tv_board_with_the_coach_on_fits_the_screen_for_one_to_eight_players(
+    live_app, make_game, forced, browser, screenshots
+):
+    # The chances take the standings' place on a TV (the sheet beside them has every total and rank):
+    # both lists made a 4-player board 798 px and an 8-player one 1,177 px tall on a 720-line screen.
+    keys = Edition(FORCED).box_keys
+    for width, height in ((1280, 720), (1920, 1080)):
+        context = open_context(
+            browser,
+            viewport={"width": width, "height": height},
+            device_scale_factor=1,
+            is_mobile=False,
+            has_touch=False,
+        )
+        try:
+            page = context.new_page()
+            page.set_default_navigation_timeout(120_000)  # a first page works its chances out
+            for count in (1, 4, 6, 8):
+                turns = [("11123", keys[r]) for r in range(3) for _ in range(count)]
+                created = make_game(EIGHT[:count], turns, edition=FORCED, coach=True)
+                page.goto(f"{live_app.url}/g/{created.view_token}")
+                expect(page.locator("#board .chances .chance")).to_have_count(count)
+                label = f"{count} players at {width}×{height}"
+                assert page.evaluate("document.documentElement.scrollHeight") <= height, label
+                assert page.evaluate("document.documentElement.scrollWidth") <= width, label
+                if count == 8:
+                    page.screenshot(path=screenshots / f"chances-tv-{width}-8.png")
+            assert page.errors == []
+        finally:
+            context.close()
