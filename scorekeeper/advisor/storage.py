@@ -75,48 +75,54 @@ def load(edition: str, directory: Folder = None) -> tuple[npt.NDArray[np.float32
 SHAPE_FORMAT = 1  # the shape table (distribution.py): bump when its layout or meaning changes
 
 
+def _side_path(edition: str, directory: Folder, kind: str) -> Path:
+    """An array stored beside the value table: the shape table ("shape") or a new game's curve ("opening")."""
+    base = Path(directory) if directory is not None else default_directory()
+    return base / f"{Edition(edition).id}.{kind}.v{SHAPE_FORMAT}.npy"
+
+
+def _save_side(path: Path, array: npt.NDArray[np.floating]) -> None:
+    """Write an array beside the value table; it appears whole or not at all."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _atomic(path, lambda handle: np.save(handle, array))
+
+
+def _load_side(path: Path, mmap: bool) -> npt.NDArray[Any] | None:
+    """An array stored beside the value table (memory-mapped if asked), or None if it is not built."""
+    if not path.is_file():
+        return None
+    array: npt.NDArray[Any] = np.load(path, mmap_mode="r" if mmap else None)
+    return array
+
+
 def shape_path(edition: str, directory: Folder = None) -> Path:
     """The shape table of an edition: per state, the parts of the points still to come (float16)."""
-    base = Path(directory) if directory is not None else default_directory()
-    return base / f"{Edition(edition).id}.shape.v{SHAPE_FORMAT}.npy"
+    return _side_path(edition, directory, "shape")
 
 
 def save_shape(edition: str, directory: Folder, shape: npt.NDArray[np.floating]) -> None:
-    """Write the shape table (after the value table it is built from); it appears whole or not at all."""
-    path = shape_path(edition, directory)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    _atomic(path, lambda handle: np.save(handle, shape.astype(np.float16)))
+    """Write the shape table (after the value table it is built from)."""
+    _save_side(shape_path(edition, directory), shape.astype(np.float16))
 
 
 def load_shape(edition: str, directory: Folder = None) -> npt.NDArray[np.float16] | None:
     """The memory-mapped shape table, or None if it is not built."""
-    path = shape_path(edition, directory)
-    if not path.is_file():
-        return None
-    table: npt.NDArray[np.float16] = np.load(path, mmap_mode="r")
-    return table
+    return _load_side(shape_path(edition, directory), mmap=True)
 
 
 def opening_path(edition: str, directory: Folder = None) -> Path:
     """A new game's final-score curve from the coach's games played on (refine.py), beside the shape table."""
-    base = Path(directory) if directory is not None else default_directory()
-    return base / f"{Edition(edition).id}.opening.v{SHAPE_FORMAT}.npy"
+    return _side_path(edition, directory, "opening")
 
 
 def save_opening(edition: str, directory: Folder, pmf: npt.NDArray[np.floating]) -> None:
     """Write a new game's curve: P(final = 0, 1, …)."""
-    path = opening_path(edition, directory)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    _atomic(path, lambda handle: np.save(handle, pmf.astype(np.float64)))
+    _save_side(opening_path(edition, directory), pmf.astype(np.float64))
 
 
 def load_opening(edition: str, directory: Folder = None) -> npt.NDArray[np.float64] | None:
     """A new game's stored curve, or None if it is not built."""
-    path = opening_path(edition, directory)
-    if not path.is_file():
-        return None
-    pmf: npt.NDArray[np.float64] = np.load(path)
-    return pmf
+    return _load_side(opening_path(edition, directory), mmap=False)
 
 
 def _atomic(path: Path, write: Callable[[IO[bytes]], object]) -> None:

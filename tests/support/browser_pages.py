@@ -38,6 +38,12 @@ def open_context(browser, **options):
     return context
 
 
+def open_tv_context(browser, width: int, height: int):
+    """open_context for a TV: this screen size, no touch, one device pixel per CSS pixel."""
+    viewport = {"width": width, "height": height}
+    return open_context(browser, viewport=viewport, device_scale_factor=1, is_mobile=False, has_touch=False)
+
+
 def start_game(page: Page, base: str, names: list[str], title: str = "", edition: str = "") -> str:
     """Fill in the new-game form as a player would (choosing the edition if told); the game's edit token."""
     page.goto(f"{base}/new")

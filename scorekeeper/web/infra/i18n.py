@@ -5,9 +5,10 @@ or puts on a TV (set by ``speak_game_language``), the language this phone picked
 the picker, ``language.py``), the browser's ``Accept-Language``, English.
 
 The vocabulary: a ruleset may name a translation context (``Ruleset.vocabulary``) for the labels
-whose translation differs from another edition's (German Yatzy's "Drilling" where Kniffel says
-"Dreierpasch"). While a page shows such a game, every lookup tries that context first and falls
-back to the plain entry, so only the labels that differ need a second entry in the catalogues.
+whose translation differs from another edition's (in German, one edition's sheet says "Drilling"
+where another's says "Dreierpasch"). While a page shows such a game, every lookup tries that
+context first and falls back to the plain entry, so only the labels that differ need a second
+entry in the catalogues.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from scorekeeper.rules import Edition
-from tests.support.browser_pages import open_context
+from tests.support.browser_pages import open_tv_context
 
 FORCED = "yatzy-forced"
 
@@ -46,13 +46,7 @@ def test_the_tv_board_with_the_coach_on_fits_the_screen_for_one_to_eight_players
     # both lists made a 4-player board 798 px and an 8-player one 1,177 px tall on a 720-line screen.
     keys = Edition(FORCED).box_keys
     for width, height in ((1280, 720), (1920, 1080)):
-        context = open_context(
-            browser,
-            viewport={"width": width, "height": height},
-            device_scale_factor=1,
-            is_mobile=False,
-            has_touch=False,
-        )
+        context = open_tv_context(browser, width, height)
         try:
             page = context.new_page()
             page.set_default_navigation_timeout(120_000)  # a first page works its chances out

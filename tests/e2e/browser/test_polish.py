@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import games, storage
 from scorekeeper.rules import Edition
-from tests.support.browser_pages import open_context, tap_dice
+from tests.support.browser_pages import open_context, open_tv_context, tap_dice
 from tests.support.paths import TEST_OUTPUT
 
 POLISH = TEST_OUTPUT / "polish"
@@ -200,13 +200,7 @@ def test_the_view_link_fills_a_tv_with_type_readable_across_the_room(
     for index, (dice, box) in enumerate(turns):
         games.record_turn(db, created.edit_token, index, tuple(int(d) for d in dice), box)
     width, height = size
-    context = open_context(
-        browser,
-        viewport={"width": width, "height": height},
-        device_scale_factor=1,
-        is_mobile=False,
-        has_touch=False,
-    )
+    context = open_tv_context(browser, width, height)
     try:
         page = context.new_page()
         page.goto(f"{live_app.url}/g/{created.view_token}")

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from scorekeeper import games, storage
 from scorekeeper.rules import Edition
-from tests.support.browser_pages import open_context, tap_dice
+from tests.support.browser_pages import open_context, open_tv_context, tap_dice
 from tests.support.paths import output_folder
 
 HASBRO = Edition.HASBRO_1996
@@ -195,13 +195,7 @@ def test_the_tv_board_fits_the_screen_for_one_to_eight_players_in_type_read_acro
     browser, live_app, shots, size
 ):
     width, height = size
-    context = open_context(
-        browser,
-        viewport={"width": width, "height": height},
-        device_scale_factor=1,
-        is_mobile=False,
-        has_touch=False,
-    )
+    context = open_tv_context(browser, width, height)
     try:
         page = context.new_page()
         boards = [(count, 5) for count in range(1, 9)] + [(8, HASBRO.rounds)]
