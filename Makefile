@@ -60,9 +60,7 @@ advisor: setup
 
 run: run-deps migrate advisor compile-translations
 	@bash scripts/print-address.sh $(PORT) $(HOST)
-	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers $(WORKERS) --threads $(THREADS) \
-		--config python:scorekeeper.gunicorn_conf \
-		'scorekeeper.wsgi:app'
+	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --threads $(THREADS)
 
 dev: migrate compile-translations
 	$(FLASK) run --debug --host 127.0.0.1 --port $(PORT)

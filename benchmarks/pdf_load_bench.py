@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests.support
-from tests.support.gunicorn_server import serving
+from tests.support.app_server import serving
 from tests.support.http_phone import Phone
 
 PLAYERS = ["Annabelle", "Bo", "Cyrille", "Dee", "Evangeline", "Fred", "Gus", "Hanna"]

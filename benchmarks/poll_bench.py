@@ -25,7 +25,7 @@ from werkzeug.test import EnvironBuilder
 from scorekeeper import create_app, games, storage
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests.support
-from tests.support.gunicorn_server import start_server, stop_server
+from tests.support.app_server import start_server, stop_server
 
 RUNS = 2000
 # What Chromium sends with fetch() from the game page (the session cookie included).

@@ -8,7 +8,8 @@ Run: .venv/bin/python benchmarks/tables_load_bench.py [--tables 20,40,60,80] [--
 
 One simulated table is ten real ones: its 4 phones poll every 0.15 s (a real phone: every
 1.5 s) and a turn is recorded every 1.5 s (a real table: one every ~15 s). The server is
-gunicorn as `make run` starts it (2 workers x 4 threads, SQLite in WAL, CSRF on), rate limits
+as `make run` starts it (python -m scorekeeper.serve: granian, 2 workers x 4 threads, SQLite in WAL,
+CSRF on; a baseline checkout from before it had one is served by gunicorn as its `make run` did), rate limits
 off (every phone here shares one address). Each phone does what static/js/live.js does: poll
 with the version it shows; on a 200 it fetches the fresh fragment (HX-Request) and shows its
 version. One phone per table records the turns through the real form, with its session cookie
@@ -74,7 +75,7 @@ class Served:
     process: subprocess.Popen
 
     def cpu_seconds(self) -> float:
-        """User + system CPU of the gunicorn master and its workers so far."""
+        """User + system CPU of the server's main process and its workers so far."""
         total = 0.0
         ticks = os.sysconf("SC_CLK_TCK")
         pids = [self.process.pid]
@@ -91,7 +92,7 @@ class Served:
 
 
 def serve(root: Path, workdir: Path, extra_env: dict[str, str]) -> Served:
-    """Migrate a fresh SQLite file with that code, then start its gunicorn on a free port."""
+    """Migrate a fresh SQLite file with that code, then serve it as its `make run` does on a free port."""
     database = workdir / "tables.db"
     env = {
         **os.environ,
@@ -106,12 +107,17 @@ def serve(root: Path, workdir: Path, extra_env: dict[str, str]) -> Served:
         cwd=root, env=env, check=True, capture_output=True,
     )  # fmt: skip
     port = free_port()
+    if (root / "scorekeeper" / "serve.py").exists():
+        command = [sys.executable, "-m", "scorekeeper.serve", "--host", "127.0.0.1", "--port", str(port),
+                   "--workers", "2", "--threads", "4", "--access-log", os.devnull,
+                   "--error-log", str(workdir / "error.log")]  # fmt: skip
+    else:  # code from before scorekeeper.serve: gunicorn, as its Makefile ran it
+        command = [sys.executable, "-m", "gunicorn", "-c", "python:scorekeeper.gunicorn_conf", "--bind",
+                   f"127.0.0.1:{port}", "--workers", "2", "--threads", "4", "--access-logfile", os.devnull,
+                   "--error-logfile", str(workdir / "error.log"), "scorekeeper.wsgi:app"]  # fmt: skip
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "python:scorekeeper.gunicorn_conf", "--bind",
-         f"127.0.0.1:{port}", "--workers", "2", "--threads", "4", "--access-logfile", os.devnull,
-         "--error-logfile", str(workdir / "error.log"), "scorekeeper.wsgi:app"],
-        cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        command, cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -120,7 +126,7 @@ def serve(root: Path, workdir: Path, extra_env: dict[str, str]) -> Served:
         except OSError:
             time.sleep(0.1)
     process.kill()
-    raise RuntimeError("gunicorn did not start: " + (workdir / "error.log").read_text()[-2000:])
+    raise RuntimeError("the server did not start: " + (workdir / "error.log").read_text()[-2000:])
 
 
 def stop(served: Served) -> None:
@@ -306,32 +312,35 @@ async def recorder_loop(
     phone.close()
 
 
-async def cpu_between(served: Served, start: float, end: float) -> float:
-    """The server's CPU seconds spent between two monotonic instants (the measured window)."""
+async def cpu_between(served: Served, start: float, end: float) -> tuple[float, float]:
+    """The server's and this load generator's CPU seconds between two monotonic instants."""
     await asyncio.sleep(max(0.0, start - time.monotonic()))
-    before = served.cpu_seconds()
+    before, mine = served.cpu_seconds(), time.process_time()
     await asyncio.sleep(max(0.0, end - time.monotonic()))
-    return served.cpu_seconds() - before
+    return served.cpu_seconds() - before, time.process_time() - mine
 
 
-async def run_level(served: Served, tables: int, seconds: float, warmup: float) -> tuple[Figures, float]:
-    """Make the tables, run the load; (figures of the measured window, server CPU in it)."""
+async def run_level(
+    served: Served, tables: int, seconds: float, warmup: float
+) -> tuple[Figures, tuple[float, float]]:
+    """Make the tables, run the load; (figures of the measured window, server and client CPU in it)."""
     port = served.port
     made = [await new_table(port) for _ in range(tables)]
     figures = Figures()
     start = time.monotonic()
     measure_from, until = start + warmup, start + warmup + seconds
-    tasks: list[Coroutine[Any, Any, float | None]] = [cpu_between(served, measure_from, until)]
+    tasks: list[Coroutine[Any, Any, Any]] = [cpu_between(served, measure_from, until)]
     for token, phone, csrf in made:
         tasks.append(recorder_loop(port, token, phone, csrf, until, measure_from, figures))
         tasks += [phone_loop(port, token, until, measure_from, figures) for _ in range(PHONES)]
-    cpu = (await asyncio.gather(*tasks))[0]
-    assert cpu is not None
-    return figures, cpu
+    return figures, (await asyncio.gather(*tasks))[0]
 
 
-def report(label: str, tables: int, figures: Figures, seconds: float, cpu: float) -> dict[str, float]:
+def report(
+    label: str, tables: int, figures: Figures, seconds: float, cpus: tuple[float, float]
+) -> dict[str, float]:
     ms = 1000
+    cpu, client_cpu = cpus
     row = {
         "tables": tables,
         "rps": figures.requests / seconds,
@@ -343,6 +352,7 @@ def report(label: str, tables: int, figures: Figures, seconds: float, cpu: float
         "page_p99": percentile(figures.pages, 0.99) * ms,
         "errors": len(figures.errors),
         "cpu": cpu / seconds,
+        "client_cpu": client_cpu / seconds,
     }
     # What the server spent per request it answered, and how many tables 2 cores would hold at that
     # price (the offered load per table: 4 phones' polls, a turn, 3 pages per turn, per second).
@@ -360,7 +370,8 @@ def report(label: str, tables: int, figures: Figures, seconds: float, cpu: float
     )
     print(
         f"{'':>8} answered: {len(figures.polls)} polls, {len(figures.pages)} pages, "
-        f"{len(figures.turns)} turns",
+        f"{len(figures.turns)} turns; the load generator itself used {row['client_cpu']:.2f} cores "
+        f"of the same machine",
         flush=True,
     )
     if figures.errors:
@@ -379,11 +390,11 @@ def measure(
         workdir = Path(tempfile.mkdtemp(prefix="tables-bench-"))
         served = serve(root, workdir, env)
         try:
-            figures, cpu = asyncio.run(run_level(served, tables, seconds, warmup))
+            figures, cpus = asyncio.run(run_level(served, tables, seconds, warmup))
         finally:
             stop(served)
             shutil.rmtree(workdir, ignore_errors=True)
-        rows.append(report(label, tables, figures, seconds, cpu))
+        rows.append(report(label, tables, figures, seconds, cpus))
     return rows
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from scorekeeper.rules import Edition, Game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests.support
-from tests.support.gunicorn_server import Server, start_server, stop_server
+from tests.support.app_server import Server, start_server, stop_server
 
 RECORD_P50_TARGET_MS = 10.0
 FIRST_LOAD_TARGET = 40 * 1024

@@ -2,8 +2,8 @@
 the coach's tables, and the one Chromium of the run.
 
 Tests are laid out by layer: unit/ (rules, advisor: no app), integration/ (use cases and storage,
-the web through Flask's test client) and e2e/ (Chromium against the live app, gunicorn). Helpers
-they import live in tests/support/, one module per thing provided.
+the web through Flask's test client) and e2e/ (Chromium against the live app, and the app as
+`make run` serves it). Helpers they import live in tests/support/, one module per thing provided.
 
 A test module or test marked ``backends("sqlite", "postgresql")`` runs once per backend named:
 its `app` then sits on a fresh migrated PostgreSQL database in a throwaway cluster

@@ -82,7 +82,7 @@ def after_write(engine: Engine, callback: Callable[[set[str]], None]) -> None:
 
 
 def _forget_inherited_connections() -> None:
-    """In a forked worker, never reuse the parent's pooled connections (gunicorn --preload)."""
+    """In a forked worker, never reuse the parent's pooled connections (an app loaded before the fork)."""
     for engine in list(_ENGINES):
         engine.dispose(close=False)
 

@@ -1,1 +1,1 @@
-"""Helpers the tests import, one module per thing provided (the benchmarks import gunicorn_server too)."""
+"""Helpers the tests import, one module per thing provided (the benchmarks import app_server too)."""

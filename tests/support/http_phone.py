@@ -13,7 +13,7 @@ GAME_LOCATION = re.compile(r"/g/([A-Za-z0-9_-]+)$")
 
 
 class Served(Protocol):
-    """Anything serving the app at a URL (the gunicorn Server, the browser tests' LiveApp)."""
+    """Anything serving the app at a URL (the served Server, the browser tests' LiveApp)."""
 
     @property
     def url(self) -> str: ...

@@ -5,8 +5,11 @@ turn; rendering it (replay, sheet view model, templates) costs more CPU than any
 server does. ``FragmentCache`` keeps, per link, the last fragment rendered for each language, keyed
 by the game version it shows: the version comes from the poll cache (web/infra/poll_cache.py,
 exact across processes), so a fragment of an older version is never served. The one per-request
-part, the CSRF token, is rendered as a random placeholder and filled in for each answer.
+part, the CSRF token, is rendered as a random placeholder and filled in for each answer; so is the
+slot of the recording phone's own "✓ recorded" line, empty for the others (the turn's answer is the
+table's next fragment too: one render per turn).
 Keyed by the link itself: an edit link's fragment (with its edit forms) is never shown to a view link.
+What one process renders, the host's other processes read from disk (web/infra/fragment_files.py).
 """
 
 from __future__ import annotations
@@ -19,11 +22,16 @@ from dataclasses import dataclass, field
 
 from flask import current_app, g
 from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
+
+from .fragment_files import FragmentFiles, Marks
 
 WAIT_S = 0.5  # longest a refresh waits for another thread's render of the same link before its own
 MAX_LINKS = 2_000  # links remembered per process (a fragment is 18-35 kB: <= ~70 MB); then all forgotten
 # Random per process: no player name or title can contain it, so only the token's places are filled.
 CSRF_PLACEHOLDER = "csrf-placeholder-" + secrets.token_hex(16)
+CONFIRM_PLACEHOLDER = Markup(f"<!--confirm-{secrets.token_hex(16)}-->")
+MARKS = Marks(CSRF_PLACEHOLDER, CONFIRM_PLACEHOLDER)
 
 
 @dataclass
@@ -41,8 +49,9 @@ class Shown:
 class FragmentCache:
     """Per-process memory of token -> Shown (the latest version rendered through that link)."""
 
-    def __init__(self, *, enabled: bool = True) -> None:
+    def __init__(self, *, enabled: bool = True, files: FragmentFiles | None = None) -> None:
         self.enabled = enabled
+        self.files = files if enabled else None
         self._links: dict[str, Shown] = {}
         self._lock = threading.Lock()
         self._rendering: dict[str, threading.Lock] = {}  # links a thread of this process renders now
@@ -68,22 +77,58 @@ class FragmentCache:
         return True
 
     def shown(self, token: str, version: int) -> Shown | None:
-        """What this link last showed, if it is of this very version."""
+        """What this link last showed, if it is of this very version (from memory, else from disk)."""
         found = self._links.get(token) if self.enabled else None
-        return found if found is not None and found.version == version else None
+        if found is not None and found.version == version:
+            return found
+        meta = self.files.read_meta(token) if self.files is not None else None
+        if meta is None or meta.get("version") != version:
+            return None
+        try:
+            shown = Shown(version, meta["access"], meta["language"], list(meta["players"]), meta["title"])
+        except (KeyError, TypeError):
+            return None
+        with self._lock:
+            current = self._links.get(token)
+            if current is None or current.version < version:
+                self._remember(token, shown)
+                return shown
+            return current if current.version == version else None
+
+    def body(self, token: str, shown: Shown, locale: str) -> str | None:
+        """The fragment of `shown`'s version in this language (from memory, else from disk)."""
+        body = shown.by_locale.get(locale)
+        if body is None and self.files is not None:
+            body = self.files.read_body(token, shown.version, locale, MARKS)
+            if body is not None:
+                shown.by_locale[locale] = body
+        return body
 
     def keep(self, token: str, shown: Shown, locale: str, body: str) -> None:
-        """Remember a fragment (with the placeholder) of `shown`'s version in this language."""
+        """Remember a fragment (with the placeholders) of `shown`'s version in this language."""
         if not self.enabled:
             return
         with self._lock:
             current = self._links.get(token)
             if current is None or current.version < shown.version:
-                if len(self._links) >= MAX_LINKS:
-                    self._links.clear()
-                current = self._links[token] = shown
+                current = self._remember(token, shown)
             if current.version == shown.version:
                 current.by_locale[locale] = body
+        if self.files is not None:
+            meta = {
+                "version": shown.version,
+                "access": shown.access,
+                "language": shown.language,
+                "players": shown.players,
+                "title": shown.title,
+            }
+            self.files.write(token, meta, locale, body, MARKS)
+
+    def _remember(self, token: str, shown: Shown) -> Shown:
+        if len(self._links) >= MAX_LINKS:
+            self._links.clear()
+        self._links[token] = shown
+        return shown
 
 
 @contextmanager
@@ -100,9 +145,19 @@ def placeholder_csrf() -> Iterator[None]:
             setattr(g, name, earlier)
 
 
-def with_csrf(body: str) -> str:
-    """The fragment with this request's CSRF token where the placeholder is."""
-    return body.replace(CSRF_PLACEHOLDER, generate_csrf()) if CSRF_PLACEHOLDER in body else body
+def finished(body: str, confirm: str = "") -> str:
+    """The fragment with this request's CSRF token and `confirm` (the recording phone's line) in
+    their placeholders."""
+    if CSRF_PLACEHOLDER in body:
+        body = body.replace(CSRF_PLACEHOLDER, generate_csrf())
+    return body.replace(CONFIRM_PLACEHOLDER, confirm, 1)
 
 
-__all__ = ["CSRF_PLACEHOLDER", "FragmentCache", "Shown", "placeholder_csrf", "with_csrf"]
+__all__ = [
+    "CONFIRM_PLACEHOLDER",
+    "CSRF_PLACEHOLDER",
+    "FragmentCache",
+    "Shown",
+    "finished",
+    "placeholder_csrf",
+]

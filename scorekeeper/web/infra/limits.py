@@ -12,7 +12,7 @@
 Settings: ``RATE_LIMIT_CREATE`` (POST /new and rematches), ``RATE_LIMIT_WRITES`` (per game),
 ``RATE_LIMIT_FAILED_LOOKUPS`` (per address), in Flask-Limiter's notation ("600 per minute;
 6000 per hour"); ``RATELIMIT_ENABLED=False`` turns limiting off. Counters live where
-``RATELIMIT_STORAGE_URI`` says (default ``memory://``: each gunicorn worker counts on its own).
+``RATELIMIT_STORAGE_URI`` says (default ``memory://``: each server worker process counts on its own).
 """
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ DEFAULT_CACHE_BYTES = 16 * 1024 * 1024  # a few hundred game PDFs of ~30-60 KB
 DEFAULT_WAIT_SECONDS = 3.0  # a PDF ahead in line takes about one second
 RETRY_AFTER_SECONDS = 5
 
-# One rendering at a time in this process (a gunicorn worker): the rest of its threads keep
+# One rendering at a time in this process (a server worker): the rest of its threads keep
 # serving turns and polls.
 _RENDERING = threading.Semaphore(1)
 

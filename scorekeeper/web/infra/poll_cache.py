@@ -22,7 +22,7 @@ from scorekeeper.storage.changes import Changes, slot_of
 # A link's characters, a little longer than any real one (tokens.token_hash has the last word).
 POLL_PATH = re.compile(r"/g/([A-Za-z0-9_-]{1,99})/poll")
 MAX_ENTRIES = 50_000  # links remembered per process (a few MB at most), forgotten all at once beyond
-# Headers gunicorn writes itself, or that belong to one answer only.
+# Headers the server writes itself, or that belong to one answer only.
 _NOT_REPLAYED = {"date", "server", "content-length", "set-cookie", "connection"}
 
 

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from flask_babel import gettext
-
 from scorekeeper.rules import BadDice, Dice, Game, Ruleset, RuleViolation, Scorecard, Turn
 
-from ..infra.i18n import box_name, translate
+from ..infra.i18n import box_name, gettext, translate
 from .dice import dice_faces, keypad_text
 
 

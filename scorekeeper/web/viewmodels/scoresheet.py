@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from flask_babel import format_date, gettext
+from flask_babel import format_date
 
+from ..infra.i18n import gettext
 from .chances import chances_context
 from .sheet import Sheet, build_sheet
 

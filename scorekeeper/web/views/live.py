@@ -21,7 +21,8 @@ from flask_babel import get_locale
 from scorekeeper import games, storage
 
 from ..infra.extensions import limiter
-from ..infra.fragment_cache import FragmentCache, Shown, placeholder_csrf, with_csrf
+from ..infra.fragment_cache import FragmentCache, Shown, finished, placeholder_csrf
+from ..infra.fragment_files import FragmentFiles
 from ..infra.i18n import speak_game_language
 from ..infra.poll_cache import FastPolls, PollCache
 from ..infra.recent import remember
@@ -46,7 +47,11 @@ def _install(state: BlueprintSetupState) -> None:
     cache = PollCache(storage.get_changes(app), enabled=enabled)
     app.extensions[CACHE_KEY] = cache
     # LIVE_FRAGMENT_CACHE=false: every live refresh renders its fragment again (to measure it).
-    app.extensions[FRAGMENTS_KEY] = FragmentCache(enabled=_setting(app, "LIVE_FRAGMENT_CACHE"))
+    # The processes of one server run (scorekeeper.serve names it; files outlive a restart, memory
+    # does not) share what each renders, in files beside the change stamps.
+    run = str(app.config.get("SERVER_RUN") or "")
+    files = FragmentFiles(storage.get_changes(app).stamps.path + "-fragments", run) if run else None
+    app.extensions[FRAGMENTS_KEY] = FragmentCache(enabled=_setting(app, "LIVE_FRAGMENT_CACHE"), files=files)
     if enabled:
         app.wsgi_app = FastPolls(app.wsgi_app, cache)  # type: ignore[method-assign]
 
@@ -80,27 +85,33 @@ def cached_fragment(token: str) -> Response | None:
         return None
     if shown.access != "edit":
         speak_game_language(shown.language)  # as the view below: the board speaks the table's language
-    body = shown.by_locale.get(str(get_locale()))
+    body = fragments.body(token, shown, str(get_locale()))
     if body is None:
         return None
     remember(token, shown.players, shown.title)
-    response = current_app.response_class(with_csrf(body), mimetype="text/html")
+    response = current_app.response_class(finished(body), mimetype="text/html")
     response.vary.add("HX-Request")
     return response
 
 
-def shared_fragment(loaded: games.LoadedGame, token: str, render: Callable[[], Response]) -> Response:
-    """`render()`'s answer; for the live fragment, also kept (with a placeholder CSRF token) to share."""
+def shared_fragment(
+    loaded: games.LoadedGame, token: str, render: Callable[[], Response], confirm: str = ""
+) -> Response:
+    """`render()`'s answer with `confirm` in its slot, if it has one; for the live fragment, also
+    kept (with placeholders for the CSRF token and the slot) to share."""
     fragments: FragmentCache = current_app.extensions[FRAGMENTS_KEY]
     if not fragments.enabled or not is_htmx():
-        return render()
+        response = render()
+        if is_htmx():  # the live fragment not kept (LIVE_FRAGMENT_CACHE=false): its slot still filled
+            response.set_data(finished(response.get_data(as_text=True), confirm))
+        return response
     with fragments.rendering(token), placeholder_csrf():
         response = render()
     body = response.get_data(as_text=True)
     if response.status_code == 200 and not _coach_waits(loaded):
         shown = Shown(loaded.version, loaded.access, loaded.language, list(loaded.game.players), loaded.title)
         fragments.keep(token, shown, str(get_locale()), body)
-    response.set_data(with_csrf(body))
+    response.set_data(finished(body, confirm))
     return response
 
 

@@ -18,12 +18,12 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import gettext
 
 from scorekeeper import games, storage, tables
 from scorekeeper.rules import BadDice, Dice
 
-from ..infra.i18n import box_names, speak_game_language, translate
+from ..infra.fragment_cache import CONFIRM_PLACEHOLDER
+from ..infra.i18n import box_names, gettext, speak_game_language, translate
 from ..infra.limits import limit_rematch
 from ..infra.recent import remember
 from ..viewmodels.export import export_game
@@ -58,14 +58,15 @@ def _render(
     entry: Entry | None = None,
     notice: str | None = None,
     announce: str | None = None,
-    recorded: bool = False,
     keep: KeepAdvice | None = None,
+    confirm_slot: bool = False,
 ):
-    """The game page, or its #play fragment for htmx; `recorded`: this phone just recorded the last turn."""
+    """The game page, or its #play fragment for htmx; `confirm_slot`: a placeholder where the recording
+    phone's "✓ recorded" line goes (the live fragment, shared by the table's phones; see record)."""
     game = loaded.game
     entry = entry or Entry()
     notices = [notice] if notice else []
-    confirm = announcement(game) if recorded and game.last_turn else None
+    confirm = None  # without JavaScript: the flashed line of the turn this phone just recorded
     if not is_htmx():
         for flashed in get_flashed_messages(with_categories=True):
             category, message = flashed if isinstance(flashed, tuple) else ("message", flashed)
@@ -84,6 +85,7 @@ def _render(
         notices=notices,
         confirm=confirm,
         keep=keep,
+        confirm_slot=CONFIRM_PLACEHOLDER if confirm_slot else None,
         announce=announce or (notices[0] if notices else announcement(game)),
         advice=coach_options(loaded, entry),
         **sheet_context(loaded),
@@ -120,7 +122,7 @@ def game(token: str):
                 **sheet_context(loaded),
             ),
         )
-    return shared_fragment(loaded, token, lambda: _render(loaded, token))
+    return shared_fragment(loaded, token, lambda: _render(loaded, token, confirm_slot=is_htmx()))
 
 
 @bp.post("/options")
@@ -198,10 +200,20 @@ def record(token: str):
         return _render(stale.game, token, status=409, entry=entry, notice=translate(stale.message))
     except games.Refused as refusal:
         return _refuse(refusal.game, token, text, translate(refusal.message))
-    if is_htmx():
-        return _render(updated, token, recorded=True)
+    if is_htmx():  # the table's next live fragment (rendered once for all its phones) with this phone's line
+        return shared_fragment(
+            updated, token, lambda: _render(updated, token, confirm_slot=True), _confirm_line(updated, token)
+        )
     flash(announcement(updated.game), RECORDED)
     return redirect(url_for("play.game", token=token), 303)
+
+
+def _confirm_line(loaded: games.LoadedGame, token: str) -> str:
+    """ "✓ Ann: 18 in Sixes. Next: Bo." with its Undo, for the phone that recorded the last turn."""
+    game = loaded.game
+    return render_template(
+        "games/_confirm.html", loaded=loaded, game=game, token=token, confirm=announcement(game)
+    )
 
 
 def _after_conflict(loaded: games.LoadedGame, expected: int, dice: Dice, text: str) -> Entry:

@@ -2,7 +2,7 @@
 
 Each process remembers the version it last read per link (web/infra/poll_cache.py) and trusts it
 while the game's change stamp (storage/changes.py, a file every process of the host maps) is
-unchanged. Two apps on one SQLite file stand for two gunicorn workers.
+unchanged. Two apps on one SQLite file stand for two server workers.
 """
 
 from __future__ import annotations

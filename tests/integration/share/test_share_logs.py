@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import datetime
 import logging
-from types import SimpleNamespace
+import pydoc
 
-from scorekeeper.gunicorn_conf import TokenFreeLogger
 from scorekeeper.redact import RedactFilter, redact
+from scorekeeper.serve import ACCESS_FORMAT, logging_config
 
 TOKEN = "fyRw2VB_dLptRmCXGv2YmUxwZb6pYn9c"
 
@@ -27,33 +26,21 @@ def test_a_long_secret_anywhere_is_redacted_too():
     assert TOKEN not in redact(f"token={TOKEN}")
 
 
-def test_gunicorn_atoms_never_carry_a_token_in_any_field():
-    logger = TokenFreeLogger.__new__(TokenFreeLogger)  # atoms() needs no setup
-    logger.cfg = SimpleNamespace(access_log_format="")
-    environ = {
-        "REQUEST_METHOD": "POST",
-        "RAW_URI": f"/g/{TOKEN}/turns?x={TOKEN}",
-        "PATH_INFO": f"/g/{TOKEN}/turns",
-        "QUERY_STRING": f"x={TOKEN}",
-        "SERVER_PROTOCOL": "HTTP/1.1",
-        "REMOTE_ADDR": "10.0.0.7",
-        "HTTP_REFERER": f"http://h/g/{TOKEN}",
-        "HTTP_USER_AGENT": "Mozilla/5.0",
-    }
-    request = SimpleNamespace(
-        headers=[("Referer", f"http://h/g/{TOKEN}"), ("HX-Current-URL", f"http://h/g/{TOKEN}")]
-    )
-    response = SimpleNamespace(status="409 CONFLICT", sent=1234, headers=[("Location", f"/g/{TOKEN}")])
-    atoms = logger.atoms(response, request, environ, datetime.timedelta(microseconds=1500))
-    assert all(TOKEN not in str(value) for value in atoms.values())
-    assert atoms["U"] == "/g/<token>/turns"
-    assert atoms["r"] == "POST /g/<token>/turns?x=<redacted> HTTP/1.1"
-    assert atoms["q"] == "-"
+def test_every_served_log_handler_redacts_and_an_access_line_names_only_the_route(tmp_path):
+    config = logging_config(str(tmp_path / "access.log"), str(tmp_path / "error.log"))
+    assert all(handler["filters"] == ["redact"] for handler in config["handlers"].values())
+    redacting = pydoc.locate(config["filters"]["redact"]["()"])
+    assert redacting is RedactFilter
+    atoms = {"addr": "10.0.0.7", "method": "POST", "path": f"/g/{TOKEN}/turns", "status": 409, "dt_ms": 1.54}
+    record = logging.LogRecord("granian.access", logging.INFO, __file__, 1, ACCESS_FORMAT, (atoms,), None)
+    assert RedactFilter().filter(record)
+    assert record.getMessage() == '10.0.0.7 "POST /g/<token>/turns" 409 1.5ms'
+    assert "query" not in ACCESS_FORMAT  # a query string never reaches the log
 
 
 def test_an_error_log_message_naming_a_path_is_redacted():
     record = logging.LogRecord(
-        "gunicorn.error", logging.ERROR, __file__, 1, "Error handling request %s", (f"/g/{TOKEN}/undo",), None
+        "_granian", logging.ERROR, __file__, 1, "Error handling request %s", (f"/g/{TOKEN}/undo",), None
     )
     assert RedactFilter().filter(record)
     assert record.getMessage() == "Error handling request /g/<token>/undo"

@@ -125,7 +125,7 @@ def test_a_correction_racing_a_recorded_turn_leaves_a_consistent_game(db, make_g
 
 
 def _phone_process(db, token, turn, box, barrier, results):
-    """One phone in its own forked process (as a gunicorn worker would be)."""
+    """One phone in its own forked process (as a server worker would be)."""
     barrier.wait()
     try:
         games.record_turn(db, token, turn, NOT_A_YAHTZEE, box)

@@ -1,6 +1,6 @@
 """Request bodies through Flask's test client: chunked ones held to the size limit, text held to UTF-8.
 
-(tests/e2e/gunicorn/test_gunicorn_bodies.py sends the same through gunicorn.)
+(tests/e2e/served/test_served_bodies.py sends the same through the server `make run` starts.)
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The app served by gunicorn as `make run` serves it, on a free loopback port (tests and benchmarks).
+"""The app served as `make run` serves it (python -m scorekeeper.serve: granian) on a free loopback
+port (tests and benchmarks).
 
 Imports nothing from scorekeeper, so a benchmark can start it before it imports the app.
 """
@@ -30,7 +31,7 @@ def free_port() -> int:
 
 @dataclass
 class Server:
-    """A gunicorn serving the app from its own SQLite file, with its logs in files."""
+    """The served app, from its own SQLite file, with its logs in files."""
 
     host: str
     port: int
@@ -53,7 +54,7 @@ def start_server(
     env: dict[str, str] | None = None,
     access_log: bool = True,
 ) -> Server:
-    """Start gunicorn with the project's config (token-free logs) on a free port; wait until it answers.
+    """Start the server as `make run` does (token-free logs) on a free port; wait until it answers.
 
     `database` is a migrated SQLite file; the logs go to access.log and error.log in `logs`.
     """
@@ -61,7 +62,7 @@ def start_server(
     settings = {
         **os.environ,
         "SCOREKEEPER_DATABASE_URL": f"sqlite:///{database}",
-        "SCOREKEEPER_SECRET_KEY": "gunicorn-server",
+        "SCOREKEEPER_SECRET_KEY": "served-app",
         **(env or {}),
     }
     for _ in range(START_ATTEMPTS):  # another process may take the free port first
@@ -70,20 +71,19 @@ def start_server(
             [
                 sys.executable,
                 "-m",
-                "gunicorn",
-                "-c",
-                "python:scorekeeper.gunicorn_conf",
-                "--bind",
-                f"127.0.0.1:{port}",
+                "scorekeeper.serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
                 "--workers",
                 str(workers),
                 "--threads",
                 str(threads),
-                "--access-logfile",
-                str(access) if access_log else os.devnull,
-                "--error-logfile",
+                "--access-log",
+                str(access) if access_log else "off",
+                "--error-log",
                 str(error),
-                "scorekeeper.wsgi:app",
             ],
             cwd=ROOT,
             env=settings,
@@ -94,7 +94,7 @@ def start_server(
         if _wait_until_serving(server):
             return server
         stop_server(server)
-    raise RuntimeError("gunicorn did not start: " + error.read_text(errors="replace")[-2000:])
+    raise RuntimeError("the server did not start: " + error.read_text(errors="replace")[-2000:])
 
 
 def _answers(server: Server) -> bool:
@@ -121,7 +121,7 @@ def _wait_until_serving(server: Server, timeout: float = 30.0) -> bool:
 
 
 def stop_server(server: Server) -> None:
-    """Stop the gunicorn this process started (by its own process id)."""
+    """Stop the server this process started (by its own process id)."""
     if server.process.poll() is None:
         server.process.send_signal(signal.SIGTERM)
         try:

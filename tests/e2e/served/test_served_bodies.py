@@ -1,4 +1,4 @@
-"""Request bodies as gunicorn hands them over: a chunked one past the size limit is refused (413)
+"""Request bodies as the server hands them over: a chunked one past the size limit is refused (413)
 and never cut short and processed; a form that is not UTF-8 is named as such, not as expired."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Phones racing on one game against a real gunicorn: exactly one write wins, the rest get 409.
+"""Phones racing on one game against the real server: exactly one write wins, the rest get 409.
 
 Every request goes through the real HTML forms with CSRF on (token and session cookie taken
 from the page), as eight phones behind one router would send them.
@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from scorekeeper.rules import Edition
-from tests.support.gunicorn_server import Server
+from tests.support.app_server import Server
 from tests.support.http_phone import Phone
 
 BOXES = Edition.HASBRO_1996.box_keys  # the Hasbro sheet's box keys, in sheet order

@@ -1,6 +1,6 @@
 """Two app instances behind one PostgreSQL and one Redis, as on two hosts behind a reverse proxy.
 
-Each instance is its own gunicorn (2 workers) on its own port with its own temp dir, so the
+Each instance is its own server (2 workers) on its own port with its own temp dir, so the
 change stamps one host shares (storage/changes.py) are not shared: only Redis carries the news
 of a write, and the rate-limit counters live in Redis too (SCOREKEEPER_REDIS_URL).
 """
@@ -19,7 +19,7 @@ import psycopg
 import pytest
 
 from scorekeeper.rules import Edition
-from tests.support.gunicorn_server import Server, serving
+from tests.support.app_server import Server, serving
 from tests.support.http_phone import Phone
 from tests.support.redis_server import temporary_redis
 
@@ -34,7 +34,7 @@ LIVE_PROMISE_S = 3.0
 
 @pytest.fixture
 def instances(database_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
-    """Two gunicorns on one PostgreSQL database and one Redis."""
+    """Two servers on one PostgreSQL database and one Redis."""
     with temporary_redis() as redis_url:
         servers = []
         try:

@@ -1,4 +1,4 @@
-"""gunicorn's access log as served: routes and statuses, never a game's token."""
+"""The access log as served (python -m scorekeeper.serve): routes and statuses, never a game's token."""
 
 from __future__ import annotations
 

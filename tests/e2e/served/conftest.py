@@ -1,4 +1,4 @@
-"""gunicorn tests: the app served as `make run` serves it (2 workers × 4 threads, SQLite in WAL)."""
+"""The app served as `make run` serves it (2 workers × 4 threads, SQLite in WAL)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.gunicorn_server import Server, serving
+from tests.support.app_server import Server, serving
 
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory, migrated_template: Path) -> Iterator[Server]:
-    """gunicorn on a free loopback port, on a copy of the migrated SQLite file, rate limits off."""
-    folder = tmp_path_factory.mktemp("gunicorn")
+    """The server on a free loopback port, on a copy of the migrated SQLite file, rate limits off."""
+    folder = tmp_path_factory.mktemp("served")
     database = folder / "live.db"
     shutil.copyfile(migrated_template, database)
     with serving(database, folder, env={"SCOREKEEPER_RATELIMIT_ENABLED": "false"}) as server:
