@@ -4,7 +4,7 @@ Run: .venv/bin/python benchmarks/live_fragment_bench.py [--games 3] [--phones 4]
 
 After each turn of 4-player games, each phone fetches the fresh fragment (GET /g/<token> with
 HX-Request, CSRF on, each phone its own session), through the Flask app in-process (no network,
-no gunicorn). Measured in the same run with the shared fragment on and off (LIVE_FRAGMENT_CACHE):
+no HTTP server). Measured in the same run with the shared fragment on and off (LIVE_FRAGMENT_CACHE):
 CPU milliseconds per refresh (p50, mean) and per turn for the whole table, and their ratio. CPU
 time, not wall time, as the machine is shared.
 """

@@ -1,4 +1,4 @@
-"""Turns while PDFs are asked for: gunicorn 2 workers × 4 threads on SQLite, as `make run` serves it.
+"""Turns while PDFs are asked for: 2 workers × 4 threads on SQLite, as `make run` serves it.
 
 Run: .venv/bin/python benchmarks/pdf_load_bench.py [--seconds 20] [--pdfs-per-minute 40]
 
@@ -155,7 +155,7 @@ def main() -> None:
             }
         base = results["turns alone"]
         print(
-            f"gunicorn 2×4, SQLite; {args.pdfs_per_minute:g} PDFs/min of 8 players;"
+            f"served 2×4, SQLite; {args.pdfs_per_minute:g} PDFs/min of 8 players;"
             f" {args.seconds:g} s a phase; load average {os.getloadavg()[0]:.1f}"
         )
         for name, result in results.items():

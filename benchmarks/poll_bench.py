@@ -1,11 +1,12 @@
-"""What one idle poll costs: bytes on the wire and server time, in-process and through gunicorn.
+"""What one idle poll costs: bytes on the wire and server time, in-process and through the server.
 
 Run: .venv/bin/python benchmarks/poll_bench.py
 
 A phone polls GET /g/<token>/poll?v=<version> every 1.5 s; while nothing changes the answer
 is 204 with no body. Measures:
 - server time: the Flask app called directly as WSGI (no network), median and p99;
-- the same request through gunicorn on a loopback port over one keep-alive connection;
+- the same request through the server `make run` starts, on a loopback port over one keep-alive
+  connection;
 - the exact bytes of the request a browser-like client sends and of the 204 answer,
   and of the 200 answer once the game has moved on.
 """
@@ -140,7 +141,7 @@ def main() -> None:
         f"p99 {percentile(local, 0.99):.3f} ms"
     )
     print(
-        f"  round trip through gunicorn (loopback, keep-alive): median "
+        f"  round trip through the server (loopback, keep-alive): median "
         f"{statistics.median(served):.3f} ms, p99 {percentile(served, 0.99):.3f} ms"
     )
     print(f"  request: {len(request)} bytes (browser-like headers, incl. a 187-byte cookie)")

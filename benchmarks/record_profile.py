@@ -3,7 +3,7 @@
 Run: .venv/bin/python benchmarks/record_profile.py [--profile]
 
 Records every turn of 6-player games through POST /g/<token>/turns as htmx does (CSRF off,
-no network, no gunicorn), prints the median and p99 milliseconds per request (wall clock, and CPU
+no network, no HTTP server), prints the median and p99 milliseconds per request (wall clock, and CPU
 time), and with --profile the functions that take the most cumulative time (cProfile).
 """
 

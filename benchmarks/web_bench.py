@@ -1,4 +1,4 @@
-"""Times the web app as phones use it: gunicorn on a loopback port, the real forms, gzip-counted bytes.
+"""Times the web app as phones use it: the server on a loopback port, the real forms, gzip-counted bytes.
 
 Run: .venv/bin/python benchmarks/web_bench.py  (prints figures against the issue's targets)
 
@@ -188,7 +188,7 @@ def verdict(ok: bool) -> str:
 def main() -> int:
     folder = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
     env = {"SCOREKEEPER_SECRET_KEY": "web-bench", "SCOREKEEPER_RATELIMIT_ENABLED": "false"}
-    # gunicorn as `make run` serves it (2 workers × 4 threads), rate limits off
+    # the server as `make run` starts it (2 workers × 4 threads), rate limits off
     server = start_server(migrated_database(folder), folder, env=env, access_log=False)
     try:
         return run(server)
@@ -243,7 +243,7 @@ def run(server: Server) -> int:
     css_cache = client.get(css_url)[1].get("cache-control", "")
 
     print(
-        f"Scorekeeper web benchmark: gunicorn 2 workers × 4 threads on 127.0.0.1, SQLite, "
+        f"Scorekeeper web benchmark: served 2 workers × 4 threads on 127.0.0.1, SQLite, "
         f"{os.cpu_count()} CPUs, one client at a time over keep-alive"
     )
     print(

@@ -296,6 +296,9 @@ def record_turn(db: Db, token: str, expected_turn: int, dice: object, box: objec
     raises StaleTurn, so a double submit or a second phone never records a turn twice.
     """
     try:
+        recorded = _record_if_unchanged(db, token, expected_turn, dice, box)
+        if recorded is not None:
+            return recorded
         with writing(db) as session:
             opened = _open_for_writing(session, token)
             game = opened.loaded.game
@@ -309,6 +312,34 @@ def record_turn(db: Db, token: str, expected_turn: int, dice: object, box: objec
         # The unique (game_id, position) guard: another writer stored this turn first.
         raise _stale_turn(load_game(db, token), expected_turn) from None
     return _replace(opened.loaded, game=played, version=version)
+
+
+def _record_if_unchanged(
+    db: Db, token: str, expected_turn: object, dice: object, box: object
+) -> LoadedGame | None:
+    """The turn worked out on the game as read, then stored if no write came in between; None when
+    anything is off (the locked path above then decides, and words any refusal).
+
+    Reading and replaying outside the write lock keeps the lock for a version check, one insert
+    and the commit: under many tables, turns waiting for one another's replay were the slowest
+    requests (every write bumps the version, so an unchanged version means an unchanged game).
+    """
+    with reading(db) as session:
+        opened = _open(session, token)
+    loaded = opened.loaded
+    if loaded.access != "edit" or type(expected_turn) is not int or expected_turn != len(loaded.game.turns):
+        return None
+    try:
+        played = loaded.game.play(dice, box)
+    except RuleViolation:
+        return None
+    turn = played.turns[-1]
+    with writing(db) as session:
+        version = records.mark_changed_if_at(session, opened.id, loaded.version, _now())
+        if version is None:
+            return None
+        records.add_entry(session, opened.id, turn.index, str(turn.dice), turn.box)
+    return _replace(loaded, game=played, version=version)
 
 
 def undo_turn(db: Db, token: str, expected_version: int) -> LoadedGame:

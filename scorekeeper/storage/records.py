@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, delete, insert, or_, select, update
+from sqlalchemy import BindParameter, Select, bindparam, delete, insert, or_, select, update
 from sqlalchemy.orm import Session
 
 from .engine import CHANGED_KEY
@@ -52,6 +52,35 @@ _GAME_COLUMNS = (
 )
 
 
+# The statements of every turn, built once (building one costs about as much as running it);
+# each call binds its values.
+_HASH: BindParameter[str] = bindparam("token_hash")
+_GAME_BY_HASH = (
+    select(*_GAME_COLUMNS, PlayerRow.name)
+    .join(PlayerRow, PlayerRow.game_id == GameRow.id)
+    .where(or_(GameRow.edit_hash == _HASH, GameRow.view_hash == _HASH))
+    .order_by(PlayerRow.seat)
+)
+_GAME_BY_HASH_LOCKED = _GAME_BY_HASH.with_for_update(of=GameRow)
+_VERSION_BY_HASH = select(GameRow.edit_hash, GameRow.view_hash, GameRow.version).where(
+    or_(GameRow.edit_hash == _HASH, GameRow.view_hash == _HASH)
+)
+_ENTRIES = (
+    select(EntryRow.dice, EntryRow.box)
+    .where(EntryRow.game_id == bindparam("game_id"))
+    .order_by(EntryRow.position)
+)
+_ADD_ENTRY = insert(EntryRow).values(
+    game_id=bindparam("game_id"), position=bindparam("position"), dice=bindparam("dice"), box=bindparam("box")
+)
+_BUMP_IF_AT = (
+    update(GameRow)
+    .where(GameRow.id == bindparam("game_id"), GameRow.version == bindparam("version"))
+    .values(version=GameRow.version + 1, updated_at=bindparam("now"))
+    .returning(GameRow.version, GameRow.edit_hash, GameRow.view_hash)
+)
+
+
 def game_query(
     token_hash: str, *, lock: bool = False
 ) -> Select[int, str, str, str, str, bool, datetime, int, str | None, str]:
@@ -60,20 +89,13 @@ def game_query(
     With lock=True the game row is locked (SELECT … FOR UPDATE on PostgreSQL; SQLite
     already holds the write lock from BEGIN IMMEDIATE and renders no clause).
     """
-    query = (
-        select(*_GAME_COLUMNS, PlayerRow.name)
-        .join(PlayerRow, PlayerRow.game_id == GameRow.id)
-        .where(or_(GameRow.edit_hash == token_hash, GameRow.view_hash == token_hash))
-        .order_by(PlayerRow.seat)
-    )
-    if lock:
-        query = query.with_for_update(of=GameRow)
-    return query
+    return (_GAME_BY_HASH_LOCKED if lock else _GAME_BY_HASH).params(token_hash=token_hash)
 
 
 def find_game(session: Session, token_hash: str, *, lock: bool = False) -> GameRecord | None:
     """The game with this edit or view hash and its players (one query), or None."""
-    rows = session.execute(game_query(token_hash, lock=lock)).all()
+    statement = _GAME_BY_HASH_LOCKED if lock else _GAME_BY_HASH
+    rows = session.execute(statement, {"token_hash": token_hash}).all()
     if not rows:
         return None
     game_id, edit_hash, view_hash, title, edition, coach, created_at, version, language, _ = rows[0]
@@ -93,19 +115,13 @@ def find_game(session: Session, token_hash: str, *, lock: bool = False) -> GameR
 
 def find_version(session: Session, token_hash: str) -> tuple[str, str, int] | None:
     """(edit_hash, view_hash, version) of the game with this hash, without its players."""
-    row = session.execute(
-        select(GameRow.edit_hash, GameRow.view_hash, GameRow.version).where(
-            or_(GameRow.edit_hash == token_hash, GameRow.view_hash == token_hash)
-        )
-    ).first()
+    row = session.execute(_VERSION_BY_HASH, {"token_hash": token_hash}).first()
     return None if row is None else (row[0], row[1], row[2])
 
 
 def load_entries(session: Session, game_id: int) -> list[tuple[str, str]]:
     """The game's (dice, box) entries in play order."""
-    rows = session.execute(
-        select(EntryRow.dice, EntryRow.box).where(EntryRow.game_id == game_id).order_by(EntryRow.position)
-    )
+    rows = session.execute(_ENTRIES, {"game_id": game_id})
     return [(row[0], row[1]) for row in rows]
 
 
@@ -146,7 +162,7 @@ def insert_game(
 
 def add_entry(session: Session, game_id: int, position: int, dice: str, box: str) -> None:
     """Append an entry; raises IntegrityError if that position is already taken."""
-    session.execute(insert(EntryRow).values(game_id=game_id, position=position, dice=dice, box=box))
+    session.execute(_ADD_ENTRY, {"game_id": game_id, "position": position, "dice": dice, "box": box})
 
 
 def add_entries(session: Session, game_id: int, entries: Sequence[tuple[int, str, str]]) -> None:
@@ -181,6 +197,15 @@ def mark_changed(session: Session, game_id: int, now: datetime, **values: Any) -
     # After the commit, engine.writing tells the polls of both links (live-update stamps).
     session.info.setdefault(CHANGED_KEY, set()).update((edit_hash, view_hash))
     return version
+
+
+def mark_changed_if_at(session: Session, game_id: int, version: int, now: datetime) -> int | None:
+    """Bump the game's version if it still is `version` (compare and set); the new one, or None."""
+    row = session.execute(_BUMP_IF_AT, {"game_id": game_id, "version": version, "now": now}).first()
+    if row is None:
+        return None
+    session.info.setdefault(CHANGED_KEY, set()).update((row[1], row[2]))
+    return row[0]
 
 
 def add_history(

@@ -9,6 +9,21 @@
     box.hidden = !text;
   }
 
+  /* A live update's forms carry no CSRF field of their own (every phone of the link shares the
+     update, web/views/live.py): a form gets the page's token, from its body, as it is sent. */
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form || String(form.method).toLowerCase() !== "post" || form.querySelector('[name="csrf_token"]')) { return; }
+    var token = null;
+    try { token = JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"]; } catch (e) { return; }
+    if (!token) { return; }
+    var field = document.createElement("input");
+    field.type = "hidden";
+    field.name = "csrf_token";
+    field.value = token;
+    form.appendChild(field);
+  }, true);
+
   /* A new game area carries its announcement ("Bo: 12 in Fours. Next: Ann."). */
   document.addEventListener("htmx:load", function (event) {
     var area = event.detail.elt;

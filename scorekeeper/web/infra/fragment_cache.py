@@ -4,10 +4,11 @@ Every phone of a table asks for the same fragment (``GET /g/<token>`` with HX-Re
 turn; rendering it (replay, sheet view model, templates) costs more CPU than anything else the
 server does. ``FragmentCache`` keeps, per link, the last fragment rendered for each language, keyed
 by the game version it shows: the version comes from the poll cache (web/infra/poll_cache.py,
-exact across processes), so a fragment of an older version is never served. The one per-request
-part, the CSRF token, is rendered as a random placeholder and filled in for each answer; so is the
-slot of the recording phone's own "✓ recorded" line, empty for the others (the turn's answer is the
-table's next fragment too: one render per turn).
+exact across processes), so a fragment of an older version is never served. Nothing in it belongs
+to one phone: no CSRF field (its forms get the page's token from app.js, htmx sends it as a header),
+and the recording phone's own "✓ recorded" line has a placeholder, filled for the turn's answer
+(which is the table's next fragment too: one render per turn) and emptied for the others. So every
+phone of the link gets the same bytes, compressed once per Accept-Encoding.
 Keyed by the link itself: an edit link's fragment (with its edit forms) is never shown to a view link.
 What one process renders, the host's other processes read from disk (web/infra/fragment_files.py).
 """
@@ -16,22 +17,23 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from flask import current_app, g
-from flask_wtf.csrf import generate_csrf
+from flask import g
 from markupsafe import Markup
 
 from .fragment_files import FragmentFiles, Marks
 
 WAIT_S = 0.5  # longest a refresh waits for another thread's render of the same link before its own
 MAX_LINKS = 2_000  # links remembered per process (a fragment is 18-35 kB: <= ~70 MB); then all forgotten
-# Random per process: no player name or title can contain it, so only the token's places are filled.
-CSRF_PLACEHOLDER = "csrf-placeholder-" + secrets.token_hex(16)
+MAX_PACKED = 8  # encoded answers kept per fragment (one per Accept-Encoding its phones send)
+# Random per process: no player name or title can contain it, so only the slot is filled.
 CONFIRM_PLACEHOLDER = Markup(f"<!--confirm-{secrets.token_hex(16)}-->")
-MARKS = Marks(CSRF_PLACEHOLDER, CONFIRM_PLACEHOLDER)
+MARKS = Marks(CONFIRM_PLACEHOLDER)
+# (Content-Encoding or None, the answer's bytes) of a fragment for one Accept-Encoding.
+Packed = tuple[str | None, bytes]
 
 
 @dataclass
@@ -44,6 +46,20 @@ class Shown:
     players: list[str]
     title: str
     by_locale: dict[str, str] = field(default_factory=dict)
+    packed: dict[tuple[str, str], Packed] = field(default_factory=dict)  # (locale, Accept-Encoding)
+
+    def answer(self, locale: str, accepted: str, pack: Callable[[str], Packed]) -> Packed | None:
+        """The fragment as other phones get it (the slot empty), encoded as `pack` does once."""
+        key = (locale, accepted)
+        found = self.packed.get(key)
+        if found is None:
+            body = self.by_locale.get(locale)
+            if body is None:
+                return None
+            if len(self.packed) >= MAX_PACKED:
+                self.packed.clear()
+            found = self.packed[key] = pack(finished(body))
+        return found
 
 
 class FragmentCache:
@@ -95,6 +111,11 @@ class FragmentCache:
                 return shown
             return current if current.version == version else None
 
+    def remembered(self, token: str, version: int) -> Shown | None:
+        """What this process itself holds of this link at this very version (memory only)."""
+        found = self._links.get(token) if self.enabled else None
+        return found if found is not None and found.version == version else None
+
     def body(self, token: str, shown: Shown, locale: str) -> str | None:
         """The fragment of `shown`'s version in this language (from memory, else from disk)."""
         body = shown.by_locale.get(locale)
@@ -132,32 +153,18 @@ class FragmentCache:
 
 
 @contextmanager
-def placeholder_csrf() -> Iterator[None]:
-    """Within: templates' csrf_token() renders the placeholder (Flask-WTF caches it in g per request)."""
-    name = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
-    earlier = g.pop(name, None)
-    setattr(g, name, CSRF_PLACEHOLDER)
+def shared_render() -> Iterator[None]:
+    """Within: the templates render no CSRF field (see _macros.html's csrf())."""
+    g.shared_fragment = True
     try:
         yield
     finally:
-        g.pop(name, None)
-        if earlier is not None:
-            setattr(g, name, earlier)
+        g.pop("shared_fragment", None)
 
 
 def finished(body: str, confirm: str = "") -> str:
-    """The fragment with this request's CSRF token and `confirm` (the recording phone's line) in
-    their placeholders."""
-    if CSRF_PLACEHOLDER in body:
-        body = body.replace(CSRF_PLACEHOLDER, generate_csrf())
+    """The fragment with `confirm` (the recording phone's line) in its slot."""
     return body.replace(CONFIRM_PLACEHOLDER, confirm, 1)
 
 
-__all__ = [
-    "CONFIRM_PLACEHOLDER",
-    "CSRF_PLACEHOLDER",
-    "FragmentCache",
-    "Shown",
-    "finished",
-    "placeholder_csrf",
-]
+__all__ = ["CONFIRM_PLACEHOLDER", "MARKS", "FragmentCache", "Packed", "Shown", "finished", "shared_render"]

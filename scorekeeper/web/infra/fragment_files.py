@@ -7,7 +7,7 @@ directory beside the database's change stamps, one per server run (a game's vers
 only sure within a run: a backup restored between two runs may reach the same number with other
 turns), shared by that run's processes (other hosts render their own): per link, ``<hash>.json``
 (the version and what a request needs before choosing a language) and ``<hash>.<locale>.html``
-(the fragment of that version, its first line the version and the writing process's placeholders,
+(the fragment of that version, its first line the version and the writing process's placeholder,
 which the reader swaps for its own). Files are replaced whole
 (written aside, then renamed): a reader sees the old file or the new one, never half of one. The
 directory is the server's own (mode 0700; one owned by another user is not used); files and runs
@@ -37,9 +37,8 @@ _LOCALE = re.compile(r"[A-Za-z_]{1,20}")
 
 @dataclass(frozen=True)
 class Marks:
-    """The placeholders a process renders where each request's own parts go."""
+    """The placeholder a process renders where the recording phone's line goes."""
 
-    csrf: str
     confirm: str
 
 
@@ -80,14 +79,14 @@ class FragmentFiles:
                 body = file.read()
         except (OSError, ValueError, AttributeError):
             return None
-        return body.replace(head["csrf"], marks.csrf).replace(head["confirm"], marks.confirm)
+        return body.replace(head["confirm"], marks.confirm)
 
     def write(self, token: str, meta: dict[str, Any], locale: str, body: str, marks: Marks) -> None:
         """Share a fragment (and the link's details, if this version is newer than the file's)."""
         if not self.usable or not _LOCALE.fullmatch(locale):
             return
         base = self._base(token)
-        head = json.dumps({"version": meta["version"], "csrf": marks.csrf, "confirm": marks.confirm})
+        head = json.dumps({"version": meta["version"], "confirm": marks.confirm})
         try:
             known = self.read_meta(token)
             if known is None or known.get("version", -1) <= meta["version"]:

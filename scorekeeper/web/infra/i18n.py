@@ -18,6 +18,7 @@ from typing import Any
 from babel.lists import format_list
 from flask import Flask, g, request
 from flask_babel import Domain, get_babel, get_locale, get_translations, refresh
+from werkzeug.datastructures import LanguageAccept
 
 from scorekeeper.rules import Message, Ruleset
 
@@ -36,14 +37,14 @@ def language_of(value: object) -> str | None:
     return value if isinstance(value, str) and value in LANGUAGES else None
 
 
-def select_locale() -> str:
+def choose_language(game_language: str | None, phone_choice: object, browser: LanguageAccept) -> str:
     """The game's language where it prints, else this phone's choice, else the browser's, else English."""
-    return (
-        g.get("game_language")
-        or language_of(request.cookies.get(COOKIE))
-        or request.accept_languages.best_match(LANGUAGES)
-        or LANGUAGES[0]
-    )
+    return game_language or language_of(phone_choice) or browser.best_match(LANGUAGES) or LANGUAGES[0]
+
+
+def select_locale() -> str:
+    """Flask-Babel's locale selector: choose_language for this request."""
+    return choose_language(g.get("game_language"), request.cookies.get(COOKIE), request.accept_languages)
 
 
 def speak_game_language(language: str | None) -> None:

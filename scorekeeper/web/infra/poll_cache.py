@@ -2,9 +2,11 @@
 
 ``PollCache.version(db, token)`` answers from memory while the game's change stamp
 (scorekeeper/storage/changes.py) is the one taken before that version was read, else reads the
-database. ``FastPolls`` answers an idle poll (``GET /g/<token>/poll?v=<the remembered version>``)
-before Flask sees it: no routing, no session cookie to verify, no hooks; it replays the headers
-Flask itself sent on the last 204 poll, so the answer is byte for byte the same.
+database. ``FastPolls`` answers a poll (``GET /g/<token>/poll?v=<n>``) of a remembered link before
+Flask sees it: no routing, no session cookie to verify, no hooks. An idle one (n is the version)
+gets 204 with the headers Flask itself sent on a 204 poll; one that missed a change (after a turn,
+the table's other phones) gets 200 ``{"version":<the version>}`` with the headers of Flask's 200:
+byte for byte what Flask answers.
 """
 
 from __future__ import annotations
@@ -72,17 +74,23 @@ class FastPolls:
         self.app = app
         self.cache = cache
         self.idle_headers: list[tuple[str, str]] | None = None
+        self.news_headers: list[tuple[str, str]] | None = None
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         found = POLL_PATH.fullmatch(environ.get("PATH_INFO", ""))
         if found is None or environ.get("REQUEST_METHOD") != "GET":
             return self.app(environ, start_response)
-        headers = self.idle_headers
-        if headers is not None:
-            version = self.cache.fresh(found.group(1))
-            if version is not None and _asked_version(environ) == str(version):
-                start_response("204 NO CONTENT", list(headers))
+        learned = self.idle_headers is not None or self.news_headers is not None
+        version = self.cache.fresh(found.group(1)) if learned else None
+        if version is not None:
+            idle = _asked_version(environ) == str(version)
+            if idle and self.idle_headers is not None:
+                start_response("204 NO CONTENT", list(self.idle_headers))
                 return []
+            if not idle and self.news_headers is not None:
+                body = news_body(version)
+                start_response("200 OK", [*self.news_headers, ("Content-Length", str(len(body)))])
+                return [body]
         return self.app(environ, self._learning(start_response))
 
     def _learning(self, start_response: StartResponse) -> StartResponse:
@@ -90,11 +98,19 @@ class FastPolls:
 
         def learn(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             names = {name.lower() for name, _ in headers}
-            if status.startswith("204") and "set-cookie" not in names:
-                self.idle_headers = [(n, v) for n, v in headers if n.lower() not in _NOT_REPLAYED]
+            kept = [(n, v) for n, v in headers if n.lower() not in _NOT_REPLAYED]
+            if "set-cookie" not in names and status.startswith("204"):
+                self.idle_headers = kept
+            elif "set-cookie" not in names and status.startswith("200") and "content-encoding" not in names:
+                self.news_headers = kept
             return start_response(status, headers, exc_info) if exc_info else start_response(status, headers)
 
         return learn
+
+
+def news_body(version: int) -> bytes:
+    """What Flask's jsonify(version=...) answers (compact JSON and a newline)."""
+    return b'{"version":%d}\n' % version
 
 
 def _asked_version(environ: dict[str, Any]) -> str | None:

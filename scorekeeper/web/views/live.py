@@ -14,17 +14,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from flask import Blueprint, Flask, Response, current_app, jsonify, request
+from flask import Blueprint, Flask, Response, current_app, request
 from flask.blueprints import BlueprintSetupState
 from flask_babel import get_locale
 
 from scorekeeper import games, storage
 
+from ..infra.compression import compress_response
 from ..infra.extensions import limiter
-from ..infra.fragment_cache import FragmentCache, Shown, finished, placeholder_csrf
+from ..infra.fast_fragments import SHARED_ANSWER, FastFragments
+from ..infra.fragment_cache import FragmentCache, Packed, Shown, finished, shared_render
 from ..infra.fragment_files import FragmentFiles
 from ..infra.i18n import speak_game_language
-from ..infra.poll_cache import FastPolls, PollCache
+from ..infra.poll_cache import FastPolls, PollCache, news_body
 from ..infra.recent import remember
 from .coach import advisor_for
 from .rendering import is_htmx
@@ -40,7 +42,8 @@ def _setting(app: Flask, name: str) -> bool:
 
 @bp.record_once
 def _install(state: BlueprintSetupState) -> None:
-    """One version memory per app; idle polls answered in front of Flask."""
+    """One version memory and one fragment memory per app; idle polls and repeated live refreshes
+    answered in front of Flask."""
     app = cast(Flask, state.app)  # registered on a flask.Flask, typed as its sansio base
     # LIVE_POLL_CACHE=false: every poll reads the database (to measure what the memory saves).
     enabled = _setting(app, "LIVE_POLL_CACHE")
@@ -51,9 +54,12 @@ def _install(state: BlueprintSetupState) -> None:
     # does not) share what each renders, in files beside the change stamps.
     run = str(app.config.get("SERVER_RUN") or "")
     files = FragmentFiles(storage.get_changes(app).stamps.path + "-fragments", run) if run else None
-    app.extensions[FRAGMENTS_KEY] = FragmentCache(enabled=_setting(app, "LIVE_FRAGMENT_CACHE"), files=files)
+    fragments = FragmentCache(enabled=_setting(app, "LIVE_FRAGMENT_CACHE"), files=files)
+    app.extensions[FRAGMENTS_KEY] = fragments
     if enabled:
         app.wsgi_app = FastPolls(app.wsgi_app, cache)  # type: ignore[method-assign]
+    if enabled and fragments.enabled:
+        app.wsgi_app = FastFragments(app.wsgi_app, cache, fragments)  # type: ignore[method-assign]
 
 
 @bp.get("/poll")
@@ -65,8 +71,8 @@ def poll(token: str) -> Response:
     if request.args.get("v") == str(version):
         response = current_app.response_class(status=204)
         del response.headers["Content-Type"]  # no body, nothing to type: fewer bytes per poll
-    else:
-        response = jsonify(version=version)
+    else:  # {"version": n}, the very bytes FastPolls answers when it knows the version already
+        response = current_app.response_class(news_body(version), mimetype="application/json")
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -85,32 +91,49 @@ def cached_fragment(token: str) -> Response | None:
         return None
     if shown.access != "edit":
         speak_game_language(shown.language)  # as the view below: the board speaks the table's language
-    body = fragments.body(token, shown, str(get_locale()))
-    if body is None:
+    locale = str(get_locale())
+    if fragments.body(token, shown, locale) is None:
+        return None
+    packed = shown.answer(locale, request.headers.get("Accept-Encoding", ""), _pack)
+    if packed is None:
         return None
     remember(token, shown.players, shown.title)
-    response = current_app.response_class(finished(body), mimetype="text/html")
-    response.vary.add("HX-Request")
+    request.environ[SHARED_ANSWER] = True  # FastFragments learns its headers from this answer
+    encoding, data = packed
+    response = current_app.response_class(data, mimetype="text/html")
+    if encoding:  # compressed already: Flask-Compress leaves an encoded answer alone
+        response.headers["Content-Encoding"] = encoding
+    response.vary.update(("HX-Request", "Accept-Encoding"))
     return response
+
+
+def _pack(body: str) -> Packed:
+    """The answer's bytes as Flask-Compress encodes them for this request's Accept-Encoding."""
+    response = compress_response(current_app.response_class(body, mimetype="text/html"))
+    return response.headers.get("Content-Encoding"), response.get_data()
 
 
 def shared_fragment(
     loaded: games.LoadedGame, token: str, render: Callable[[], Response], confirm: str = ""
 ) -> Response:
     """`render()`'s answer with `confirm` in its slot, if it has one; for the live fragment, also
-    kept (with placeholders for the CSRF token and the slot) to share."""
+    kept (its slot a placeholder, no CSRF field) to share."""
     fragments: FragmentCache = current_app.extensions[FRAGMENTS_KEY]
     if not fragments.enabled or not is_htmx():
         response = render()
         if is_htmx():  # the live fragment not kept (LIVE_FRAGMENT_CACHE=false): its slot still filled
             response.set_data(finished(response.get_data(as_text=True), confirm))
         return response
-    with fragments.rendering(token), placeholder_csrf():
+    with fragments.rendering(token), shared_render():
         response = render()
     body = response.get_data(as_text=True)
     if response.status_code == 200 and not _coach_waits(loaded):
         shown = Shown(loaded.version, loaded.access, loaded.language, list(loaded.game.players), loaded.title)
-        fragments.keep(token, shown, str(get_locale()), body)
+        locale = str(get_locale())
+        fragments.keep(token, shown, locale, body)
+        kept = fragments.remembered(token, loaded.version)
+        if kept is not None:  # encoded now for this phone's kind, so the table's others get it at once
+            kept.answer(locale, request.headers.get("Accept-Encoding", ""), _pack)
     response.set_data(finished(body, confirm))
     return response
 

@@ -121,3 +121,19 @@ def test_with_the_memory_switched_off_every_poll_reads_the_database(make_app, da
     for _ in range(3):
         assert client.get(f"/g/{game.view_token}/poll?v=0").status_code == 204
     assert len(begun) >= 3  # one each (the first request may also check the migrations)
+
+
+def test_a_phone_that_missed_a_turn_gets_flasks_own_answer_from_memory_without_a_transaction(
+    app, client, make_game
+):
+    game = make_game(turns=[("12346", "chance")])
+    stale = f"/g/{game.edit_token}/poll?v=0"
+    first = client.get(stale)  # through Flask: reads the version, and the answer is learned
+    assert first.status_code == 200 and json.loads(first.data) == {"version": 1}
+    begun = transactions(app)
+    app.session_interface = Counting()
+    Counting.opened = 0
+    again = [client.get(stale, headers={"Cookie": "session=abc.def.ghi"}) for _ in range(20)]
+    assert begun == [] and Counting.opened == 0
+    assert {(answer.status_code, answer.data) for answer in again} == {(200, first.data)}
+    assert all(answer.headers == first.headers for answer in again)

@@ -42,9 +42,22 @@ def test_an_entry_for_a_missing_game_is_refused_by_the_foreign_key(db):
 def test_a_write_takes_the_lock_at_begin_and_commits(db, make_game, statements):
     created = make_game()
     statements.clear()
-    games.record_turn(db, created.edit_token, 0, (2, 2, 4, 5, 6), "chance")
+    games.set_coach(db, created.edit_token, True)
     assert statements[0] == "BEGIN IMMEDIATE"
-    assert any(s.startswith("INSERT INTO entries") for s in statements)
+    assert any(s.startswith("UPDATE games") for s in statements)
+
+
+def test_a_turn_is_replayed_before_the_write_lock_which_holds_only_a_version_check_and_an_insert(
+    db, make_game, statements
+):
+    created = make_game(turns=[("22456", "twos")])
+    statements.clear()
+    games.record_turn(db, created.edit_token, 1, (2, 2, 4, 5, 6), "chance")
+    locked = statements[statements.index("BEGIN IMMEDIATE") + 1 :]
+    assert statements.index("BEGIN IMMEDIATE") > statements.index("BEGIN")  # the read came first
+    assert [s.split()[0] for s in locked] == ["UPDATE", "INSERT"]
+    assert "version = ?" in locked[0] and locked[1].startswith("INSERT INTO entries")
+    assert games.load_game(db, created.edit_token).game.turns[-1].box == "chance"
 
 
 def test_a_read_takes_no_write_lock(db, make_game, statements):
@@ -68,7 +81,8 @@ def test_recording_a_turn_takes_two_queries_and_two_writes(db, make_game, statem
     created = make_game()
     statements.clear()
     games.record_turn(db, created.edit_token, 0, (2, 2, 4, 5, 6), "chance")
-    assert [s.split()[0] for s in statements] == ["BEGIN", "SELECT", "SELECT", "INSERT", "UPDATE"]
+    read, write = ["BEGIN", "SELECT", "SELECT"], ["BEGIN", "UPDATE", "INSERT"]
+    assert [s.split()[0] for s in statements] == read + write
 
 
 def test_the_game_lookup_uses_the_hash_indexes(db):

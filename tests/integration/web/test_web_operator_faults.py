@@ -74,10 +74,17 @@ def test_a_file_removed_between_checkout_and_commit_is_not_acknowledged(app, mak
     db = app.extensions[storage.DB_KEY]
     engine = storage.get_engine(app)
 
+    wrote: list[str] = []
+
+    def note_writes(_connection, _cursor, statement, *_args) -> None:
+        if statement.startswith("INSERT INTO entries"):
+            wrote.append(statement)
+
     def remove_before_commit(connection) -> None:
-        if database_path.exists():
+        if wrote and database_path.exists():  # the write's commit (the turn is read before it)
             os.remove(database_path)
 
+    event.listen(engine, "before_cursor_execute", note_writes)
     event.listen(engine, "commit", remove_before_commit)
     with pytest.raises(storage.Unavailable, match="lost"):
         games.record_turn(db, game.edit_token, 0, (1, 2, 3, 4, 6), "chance")
