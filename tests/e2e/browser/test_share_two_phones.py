@@ -87,6 +87,13 @@ def test_a_turn_recorded_on_one_phone_shows_on_the_other_and_on_the_tv(browser, 
     )
     assert phone_b.evaluate("window.notReloaded") is True
 
+    # A plain form that came with a live update (the coach switch: no htmx) carries no CSRF field
+    # of its own (every phone gets the same fragment): it is sent with this page's token.
+    assert phone_b.locator("#play form[action$='/coach'] input[name=csrf_token]").count() == 0
+    phone_b.click("#play form[action$='/coach'] button")
+    phone_b.wait_for_selector("#play form[action$='/coach'] button:has-text('Turn the coach off')")
+    assert "expired" not in phone_b.inner_text("body")
+
     # Nothing was stored twice: three turns, each once.
     status, _, body = Phone(live_app).get(f"/g/{token}/export.json")
     assert status == 200 and body.count('"box"') == 3
