@@ -124,16 +124,20 @@ def shared_fragment(
         if is_htmx():  # the live fragment not kept (LIVE_FRAGMENT_CACHE=false): its slot still filled
             response.set_data(finished(response.get_data(as_text=True), confirm))
         return response
-    with fragments.rendering(token), shared_render():
-        response = render()
-    body = response.get_data(as_text=True)
-    if response.status_code == 200 and not _coach_waits(loaded):
-        shown = Shown(loaded.version, loaded.access, loaded.language, list(loaded.game.players), loaded.title)
-        locale = str(get_locale())
-        fragments.keep(token, shown, locale, body)
-        kept = fragments.remembered(token, loaded.version)
-        if kept is not None:  # encoded now for this phone's kind, so the table's others get it at once
-            kept.answer(locale, request.headers.get("Accept-Encoding", ""), _pack)
+    # Kept (and encoded) before the phones waiting for this render are let go (wait_for_render).
+    with fragments.rendering(token):
+        with shared_render():
+            response = render()
+        body = response.get_data(as_text=True)
+        if response.status_code == 200 and not _coach_waits(loaded):
+            shown = Shown(
+                loaded.version, loaded.access, loaded.language, list(loaded.game.players), loaded.title
+            )
+            locale = str(get_locale())
+            fragments.keep(token, shown, locale, body)
+            kept = fragments.remembered(token, loaded.version)
+            if kept is not None:  # encoded for this phone's kind: the table's others get it at once
+                kept.answer(locale, request.headers.get("Accept-Encoding", ""), _pack)
     response.set_data(finished(body, confirm))
     return response
 
