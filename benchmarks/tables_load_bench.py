@@ -48,6 +48,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the repository, for tests.support
+from tests.support.app_server import free_port  # noqa: E402  (after the path it needs)
+
 COMPRESSION = 10
 POLL_S = 1.5 / COMPRESSION
 TURN_S = 15.0 / COMPRESSION
@@ -68,12 +71,6 @@ def percentile(values: list[float], share: float) -> float:
 
 
 # -- the server ---------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @dataclass

@@ -194,18 +194,19 @@ def mark_changed(session: Session, game_id: int, now: datetime, **values: Any) -
         .values(version=GameRow.version + 1, updated_at=now, **values)
         .returning(GameRow.version, GameRow.edit_hash, GameRow.view_hash)
     ).one()
-    # After the commit, engine.writing tells the polls of both links (live-update stamps).
-    session.info.setdefault(CHANGED_KEY, set()).update((edit_hash, view_hash))
-    return version
+    return _changed(session, version, edit_hash, view_hash)
 
 
 def mark_changed_if_at(session: Session, game_id: int, version: int, now: datetime) -> int | None:
     """Bump the game's version if it still is `version` (compare and set); the new one, or None."""
     row = session.execute(_BUMP_IF_AT, {"game_id": game_id, "version": version, "now": now}).first()
-    if row is None:
-        return None
-    session.info.setdefault(CHANGED_KEY, set()).update((row[1], row[2]))
-    return row[0]
+    return None if row is None else _changed(session, row[0], row[1], row[2])
+
+
+def _changed(session: Session, version: int, edit_hash: str, view_hash: str) -> int:
+    """After the commit, engine.writing tells the polls of both links (live-update stamps)."""
+    session.info.setdefault(CHANGED_KEY, set()).update((edit_hash, view_hash))
+    return version
 
 
 def add_history(

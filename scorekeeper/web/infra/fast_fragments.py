@@ -24,14 +24,10 @@ from werkzeug.http import parse_accept_header, parse_cookie
 
 from .fragment_cache import FragmentCache
 from .i18n import COOKIE, choose_language, language_of
-from .poll_cache import PollCache
+from .poll_cache import PollCache, StartResponse, learning
 
 GAME_PATH = re.compile(r"/g/([A-Za-z0-9_-]{1,99})")  # as POLL_PATH: longer than any real link
 SHARED_ANSWER = "scorekeeper.shared_answer"  # environ key: Flask answered from the shared fragment
-# Headers that belong to one answer, or that the server writes itself.
-_PER_ANSWER = {"content-length", "content-encoding", "set-cookie", "date", "server", "connection"}
-
-StartResponse = Callable[..., Any]
 
 
 class FastFragments:
@@ -57,7 +53,7 @@ class FastFragments:
         learned = self.headers
         answer = self._answer(found.group(1), environ) if learned is not None else None
         if learned is None or answer is None:
-            return self.app(environ, self._learning(environ, start_response))
+            return self.app(environ, learning(start_response, lambda *answer: self._learn(environ, *answer)))
         encoding, data = answer
         headers = [*learned, ("Content-Length", str(len(data)))]
         if encoding:
@@ -80,16 +76,12 @@ class FastFragments:
         language = choose_language(language_of(game_language), phone_choice, browser)
         return shown.packed.get((language, environ.get("HTTP_ACCEPT_ENCODING", "")))
 
-    def _learning(self, environ: dict[str, Any], start_response: StartResponse) -> StartResponse:
-        """Keep the headers of Flask's answer from the shared fragment (one without a cookie)."""
-
-        def learn(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            names = {name.lower() for name, _ in headers}
-            if environ.get(SHARED_ANSWER) and status.startswith("200") and "set-cookie" not in names:
-                self.headers = [(n, v) for n, v in headers if n.lower() not in _PER_ANSWER]
-            return start_response(status, headers, exc_info) if exc_info else start_response(status, headers)
-
-        return learn
+    def _learn(
+        self, environ: dict[str, Any], status: str, headers: list[tuple[str, str]], _names: set[str]
+    ) -> None:
+        """Keep the headers of Flask's answer from the shared fragment to replay them."""
+        if environ.get(SHARED_ANSWER) and status.startswith("200"):
+            self.headers = headers
 
 
 __all__ = ["SHARED_ANSWER", "FastFragments"]

@@ -94,8 +94,8 @@ class FragmentCache:
 
     def shown(self, token: str, version: int) -> Shown | None:
         """What this link last showed, if it is of this very version (from memory, else from disk)."""
-        found = self._links.get(token) if self.enabled else None
-        if found is not None and found.version == version:
+        found = self.remembered(token, version)
+        if found is not None:
             return found
         meta = self.files.read_meta(token) if self.files is not None else None
         if meta is None or meta.get("version") != version:

@@ -25,7 +25,7 @@ from scorekeeper.storage.changes import Changes, slot_of
 POLL_PATH = re.compile(r"/g/([A-Za-z0-9_-]{1,99})/poll")
 MAX_ENTRIES = 50_000  # links remembered per process (a few MB at most), forgotten all at once beyond
 # Headers the server writes itself, or that belong to one answer only.
-_NOT_REPLAYED = {"date", "server", "content-length", "set-cookie", "connection"}
+PER_ANSWER = frozenset({"date", "server", "content-length", "content-encoding", "set-cookie", "connection"})
 
 
 class PollCache:
@@ -91,21 +91,30 @@ class FastPolls:
                 body = news_body(version)
                 start_response("200 OK", [*self.news_headers, ("Content-Length", str(len(body)))])
                 return [body]
-        return self.app(environ, self._learning(start_response))
+        return self.app(environ, learning(start_response, self._learn))
 
-    def _learning(self, start_response: StartResponse) -> StartResponse:
-        """Keep the headers of Flask's idle answer (one without a cookie) to replay them."""
+    def _learn(self, status: str, headers: list[tuple[str, str]], names: set[str]) -> None:
+        """Keep the headers of Flask's idle answer and of its news (an unencoded 200) to replay them."""
+        if status.startswith("204"):
+            self.idle_headers = headers
+        elif status.startswith("200") and "content-encoding" not in names:
+            self.news_headers = headers
 
-        def learn(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            names = {name.lower() for name, _ in headers}
-            kept = [(n, v) for n, v in headers if n.lower() not in _NOT_REPLAYED]
-            if "set-cookie" not in names and status.startswith("204"):
-                self.idle_headers = kept
-            elif "set-cookie" not in names and status.startswith("200") and "content-encoding" not in names:
-                self.news_headers = kept
-            return start_response(status, headers, exc_info) if exc_info else start_response(status, headers)
 
-        return learn
+Learn = Callable[[str, list[tuple[str, str]], set[str]], None]
+
+
+def learning(start_response: StartResponse, learn: Learn) -> StartResponse:
+    """start_response that first shows Flask's answer to `learn` (its status, the headers worth
+    sending again, and all its header names), when it set no cookie (a cookie is one phone's)."""
+
+    def wrapped(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+        names = {name.lower() for name, _ in headers}
+        if "set-cookie" not in names:
+            learn(status, [(n, v) for n, v in headers if n.lower() not in PER_ANSWER], names)
+        return start_response(status, headers, exc_info) if exc_info else start_response(status, headers)
+
+    return wrapped
 
 
 def news_body(version: int) -> bytes:

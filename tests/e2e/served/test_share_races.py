@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-import threading
 from collections import Counter
 
 import pytest
@@ -17,6 +16,7 @@ import pytest
 from scorekeeper.rules import Edition
 from tests.support.app_server import Server
 from tests.support.http_phone import Phone
+from tests.support.races import rounds_at_once
 
 BOXES = Edition.HASBRO_1996.box_keys  # the Hasbro sheet's box keys, in sheet order
 
@@ -32,26 +32,7 @@ pytestmark = pytest.mark.slow
 
 def race(phones: list[Phone], rounds: int, send) -> list[list[int]]:
     """Run `rounds` rounds; in each, every phone calls send(phone_index, round) at once."""
-    statuses = [[0] * len(phones) for _ in range(rounds)]
-    barrier = threading.Barrier(len(phones))
-    errors: list[BaseException] = []
-
-    def run(index: int) -> None:
-        try:
-            for number in range(rounds):
-                barrier.wait(timeout=60)
-                statuses[number][index] = send(index, number)
-        except BaseException as error:
-            errors.append(error)
-            barrier.abort()
-
-    threads = [threading.Thread(target=run, args=(index,)) for index in range(len(phones))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not errors, errors
-    return statuses
+    return rounds_at_once(len(phones), rounds, send)
 
 
 def game_id(connection: sqlite3.Connection, token: str) -> int:

@@ -8,7 +8,6 @@ of a write, and the rate-limit counters live in Redis too (SCOREKEEPER_REDIS_URL
 from __future__ import annotations
 
 import json
-import threading
 import time
 import urllib.parse
 from collections import Counter
@@ -21,6 +20,7 @@ import pytest
 from scorekeeper.rules import Edition
 from tests.support.app_server import Server, serving
 from tests.support.http_phone import Phone
+from tests.support.races import rounds_at_once
 from tests.support.redis_server import temporary_redis
 
 pytestmark = [pytest.mark.slow, pytest.mark.backends("postgresql")]
@@ -84,27 +84,12 @@ def test_phones_racing_on_both_instances_store_exactly_one_turn_per_round(instan
     for phone in phones:
         assert phone.get(f"/g/{token}")[0] == 200
     rounds = 12
-    statuses = [[0] * len(phones) for _ in range(rounds)]
-    barrier = threading.Barrier(len(phones))
-    errors: list[BaseException] = []
 
-    def run(index: int) -> None:
-        try:
-            for number in range(rounds):
-                barrier.wait(timeout=60)
-                box = BOXES[number // len(PLAYERS)]
-                form = {"dice": DICE[index], "box": box, "turn": str(number)}
-                statuses[number][index] = phones[index].post(f"/g/{token}/turns", form)[0]
-        except BaseException as error:
-            errors.append(error)
-            barrier.abort()
+    def send(index: int, number: int) -> int:
+        form = {"dice": DICE[index], "box": BOXES[number // len(PLAYERS)], "turn": str(number)}
+        return phones[index].post(f"/g/{token}/turns", form)[0]
 
-    threads = [threading.Thread(target=run, args=(index,)) for index in range(len(phones))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not errors, errors
+    statuses = rounds_at_once(len(phones), rounds, send)
     assert [sorted(row) for row in statuses] == [[303] + [409] * (len(phones) - 1)] * rounds
     url = urllib.parse.urlsplit(database_url.replace("postgresql+psycopg", "postgresql"))
     with psycopg.connect(urllib.parse.urlunsplit(url)) as connection:

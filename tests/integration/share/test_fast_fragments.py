@@ -5,23 +5,13 @@ language and encoding; anything else goes through Flask."""
 from __future__ import annotations
 
 import pytest
-from flask.sessions import SecureCookieSessionInterface
 from sqlalchemy import event
 
 from scorekeeper import games, storage
 from scorekeeper.web.views import live
+from tests.support.counting_sessions import Counting
 
 HTMX = {"HX-Request": "true", "Accept-Encoding": "gzip"}
-
-
-class Counting(SecureCookieSessionInterface):
-    """The default session interface, counting the cookies it opens (a request through Flask)."""
-
-    opened = 0
-
-    def open_session(self, app, request):
-        Counting.opened += 1
-        return super().open_session(app, request)
 
 
 @pytest.fixture

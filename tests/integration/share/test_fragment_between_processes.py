@@ -5,7 +5,6 @@ them is what it would render itself, never of another version or run."""
 from __future__ import annotations
 
 import os
-import re
 import time
 
 import pytest
@@ -15,9 +14,9 @@ from scorekeeper.web.infra.fragment_cache import CONFIRM_PLACEHOLDER
 from scorekeeper.web.infra.fragment_files import MAX_AGE_S, FragmentFiles, Marks
 from scorekeeper.web.views import play
 from scorekeeper.web.views.live import FRAGMENTS_KEY
+from tests.support.live_fragments import without_csrf_fields
 
 HTMX = {"HX-Request": "true"}
-CSRF_FIELD = re.compile(r'<input type="hidden" name="csrf_token" value="[^"]+">')
 CONFIRM = 'class="confirm"'
 
 
@@ -33,11 +32,6 @@ def renders(monkeypatch) -> list[str]:
 
     monkeypatch.setattr(play, "_render", counting)
     return rendered
-
-
-def blanked(body: str) -> str:
-    """Without its CSRF fields (a render for one phone has them, the shared fragment none)."""
-    return CSRF_FIELD.sub("", body)
 
 
 def new_game(app) -> str:
@@ -73,7 +67,7 @@ def test_a_turn_is_rendered_once_for_the_recording_phone_and_every_process_of_th
     assert CONFIRM not in shown and 'data-version="1"' in shown
     # Exactly what the second process renders itself for that phone (but for its CSRF fields).
     second.extensions[FRAGMENTS_KEY].enabled = False
-    assert "csrf_token" not in shown and shown == blanked(fragment(phone, token))
+    assert "csrf_token" not in shown and shown == without_csrf_fields(fragment(phone, token))
 
 
 def test_another_run_or_a_process_outside_a_run_renders_its_own(make_app, database_path, renders):

@@ -11,21 +11,11 @@ import json
 import time
 
 import pytest
-from flask.sessions import SecureCookieSessionInterface
 from sqlalchemy import event
 
 from scorekeeper import games, storage
 from scorekeeper.storage.changes import TRUST_LOCAL_ONLY_S, Changes
-
-
-class Counting(SecureCookieSessionInterface):
-    """The default session interface, counting the cookies it opens."""
-
-    opened = 0
-
-    def open_session(self, app, request):
-        Counting.opened += 1
-        return super().open_session(app, request)
+from tests.support.counting_sessions import Counting
 
 
 def transactions(app) -> list[str]:

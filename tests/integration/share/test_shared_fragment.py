@@ -15,9 +15,9 @@ from scorekeeper import games, tables
 from scorekeeper.web.infra import fragment_cache
 from scorekeeper.web.views import play
 from scorekeeper.web.views.live import FRAGMENTS_KEY
+from tests.support.live_fragments import without_csrf_fields
 
 HTMX = {"HX-Request": "true"}
-CSRF_FIELD = re.compile(r'<input type="hidden" name="csrf_token" value="[^"]+">')
 PAGE_TOKEN = re.compile(r'hx-headers=\'\{"X-CSRFToken": "([^"]+)"\}\'')
 
 
@@ -60,11 +60,6 @@ def fresh(app, client, token: str, language: str = "en") -> str:
         cache.enabled = True
 
 
-def tokens_blanked(body: str) -> str:
-    """The fragment without its CSRF fields (a fresh render for one phone has them, the shared one not)."""
-    return CSRF_FIELD.sub("", body)
-
-
 def version_of(body: str) -> int:
     found = re.search(r'data-version="(\d+)"', body)
     assert found
@@ -88,7 +83,9 @@ def test_the_shared_fragment_is_a_fresh_render_in_each_language_and_access(
     assert len(renders) == 1  # this phone got it from memory: nothing opened, nothing rendered
     assert "csrf_token" not in first and shared == first  # the same bytes for every phone
     assert (
-        tokens_blanked(shared) == tokens_blanked(first) == tokens_blanked(fresh(app, client, token, language))
+        without_csrf_fields(shared)
+        == without_csrf_fields(first)
+        == without_csrf_fields(fresh(app, client, token, language))
     )
     assert ("/turns" in shared) is (capability == "edit_token")
     assert ('class="chances"' in shared) is coach  # each player's chance, while the coach is on only
@@ -100,7 +97,7 @@ def test_a_view_link_never_gets_the_edit_links_fragment(app, client, make_game):
     view = fragment(client, game.view_token)
     assert game.edit_token not in view and "/turns" not in view and 'id="board"' in view
     assert game.edit_token in edit
-    assert tokens_blanked(view) == tokens_blanked(fresh(app, client, game.view_token))
+    assert without_csrf_fields(view) == without_csrf_fields(fresh(app, client, game.view_token))
 
 
 def test_each_language_of_one_link_is_its_own_fragment(client, make_game, renders):
@@ -136,8 +133,8 @@ def test_after_a_change_every_phone_gets_the_new_version(app, client, db, make_g
         games.set_coach(db, token, True)
     after = fragment(client, token)
     assert version_of(after) == version_of(before) + 1
-    assert tokens_blanked(after) != tokens_blanked(before)
-    assert tokens_blanked(after) == tokens_blanked(fresh(app, client, token))
+    assert without_csrf_fields(after) != without_csrf_fields(before)
+    assert without_csrf_fields(after) == without_csrf_fields(fresh(app, client, token))
     board = fragment(client, game.view_token)
     assert version_of(board) == version + 1 and board == fresh(app, client, game.view_token)
 
@@ -151,7 +148,7 @@ def test_a_turn_through_the_page_is_seen_by_the_other_phone_at_once(client, make
     )
     assert response.status_code == 303
     refreshed = fragment(other, game.edit_token)
-    assert version_of(refreshed) == 2 and tokens_blanked(refreshed) == tokens_blanked(
+    assert version_of(refreshed) == 2 and without_csrf_fields(refreshed) == without_csrf_fields(
         fresh(app, other, game.edit_token)
     )
 
@@ -173,7 +170,7 @@ def test_phones_asking_while_one_renders_wait_for_that_render(app, make_game, mo
     bodies: list[str] = []
 
     def phone() -> None:
-        bodies.append(tokens_blanked(fragment(app.test_client(), game.edit_token)))
+        bodies.append(without_csrf_fields(fragment(app.test_client(), game.edit_token)))
 
     first = threading.Thread(target=phone)
     first.start()
