@@ -16,6 +16,7 @@ from .infra import compression, converters, hardening, i18n, limits, security
 from .infra.extensions import csrf
 from .viewmodels import presenters, table_statistics
 from .views import coach, errors, health, home, install, language, live, play, printing, share, tables
+from .views.rendering import turn_link
 
 # Blueprint modules, in registration order.
 BLUEPRINTS = (health, home, play, printing, share, live, coach, language, install, tables)
@@ -38,6 +39,7 @@ def template_helpers() -> dict[str, object]:
         # the game page
         "turn_headline": presenters.turn_headline,
         "turn_summary": presenters.turn_summary,
+        "turn_link": turn_link,
         # the share panel
         "share_links": share.share_links,
         "served_on_loopback": share.served_on_loopback,

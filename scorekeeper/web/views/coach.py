@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import format_decimal, gettext
-from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
 from scorekeeper import games, storage
@@ -23,6 +22,7 @@ from ..viewmodels.chances import review_chances
 from ..viewmodels.coach_chart import Chart, chance_chart, review_chart
 from ..viewmodels.presenters import Entry, announcement, build_entry
 from ..viewmodels.scoresheet import sheet_context
+from .forms import Form
 from .loading import load_or_404
 from .rendering import is_htmx, page_or_fragment
 
@@ -194,7 +194,7 @@ def costly_sentence(rules: Ruleset, turn) -> str:
 # -- routes -------------------------------------------------------------------------------
 
 
-class CoachForm(FlaskForm):
+class CoachForm(Form):
     """Switch the coach: `coach` is the state wanted ("on" or "off"), so a repeat changes nothing."""
 
     coach = HiddenField()
