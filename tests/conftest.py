@@ -30,6 +30,7 @@ from scorekeeper.advisor import Advisor
 from scorekeeper.rules import Dice, Edition
 from tests.support.examples import FAST
 from tests.support.sample_games import entries
+from tests.support.template_cache import share_compiled_templates
 
 MakeGame = Callable[..., games.Created]
 
@@ -141,7 +142,7 @@ def app_overrides() -> dict[str, object]:
 @pytest.fixture
 def app(database_url: str, app_overrides: dict[str, object]) -> Iterator[Flask]:
     """The app on a fresh migrated database (see `backend`), TESTING on, CSRF off."""
-    app = create_app(app_config(database_url, **app_overrides))
+    app = share_compiled_templates(create_app(app_config(database_url, **app_overrides)))
     yield app
     storage.dispose(app)
 
@@ -152,7 +153,7 @@ def make_app() -> Iterator[Callable[..., Flask]]:
     made: list[Flask] = []
 
     def make(database: Path, **overrides: object) -> Flask:
-        made.append(create_app(app_config(database, **overrides)))
+        made.append(share_compiled_templates(create_app(app_config(database, **overrides))))
         return made[-1]
 
     yield make
