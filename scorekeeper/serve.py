@@ -1,7 +1,7 @@
 """Serve the app as `make run` does: granian (HTTP in Rust) running scorekeeper.wsgi:app.
 
 Use: ``python -m scorekeeper.serve --host 0.0.0.0 --port 5000 [--workers 2] [--threads 4]
-[--access-log -|PATH|off] [--error-log -|PATH]``.
+[--access-log -|PATH|off] [--error-log -|PATH] [--stop-timeout 10]``.
 
 Why granian and not gunicorn: a table's phones poll every second and a half, so polls are most of
 the requests, and an idle poll does almost nothing in the app (web/infra/poll_cache.py answers it
@@ -13,6 +13,10 @@ WSGI server still serves it.
 Logs: a game's URL is its password, so the access log and the error log pass through
 scorekeeper.redact (``POST /g/<token>/turns``); no query string is ever logged. Idle polls (204: no
 news) are not logged: a table's phones send two or three a second and they say nothing.
+Stopping: SIGTERM or SIGINT lets requests in flight finish; a worker still running --stop-timeout
+seconds later is killed. Without that bound, a SIGTERM that came while the workers were still
+loading the app left the server waiting for them for ever (they start their own signal handling
+only once loaded).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import sys
 from typing import Any
 
 ACCESS_FORMAT = '%(addr)s "%(method)s %(path)s" %(status)d %(dt_ms).1fms'
+STOP_TIMEOUT_S = 10  # far above a request's time (a turn: ms; a PDF: about a second)
 
 
 class QuietIdlePolls(logging.Filter):
@@ -86,6 +91,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--threads", type=int, default=4, help="threads per process running the app")
     parser.add_argument("--access-log", default="-", help='"-" (stdout), a file, or "off"')
     parser.add_argument("--error-log", default="-", help='"-" (stderr) or a file')
+    parser.add_argument(
+        "--stop-timeout", type=int, default=STOP_TIMEOUT_S, help="seconds before a stopping worker is killed"
+    )
     return parser.parse_args(argv)
 
 
@@ -104,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
         interface=Interfaces.WSGI,
         workers=args.workers,
         blocking_threads=args.threads,
+        workers_kill_timeout=args.stop_timeout,
         websockets=False,
         log_dictconfig=logging_config(args.access_log, args.error_log),
         log_access=args.access_log != "off",
