@@ -7,17 +7,23 @@ marked as such, asks for a refinement, and a later view of the game gets the ref
 Bounds: per server process one waiting thread and one child process at the lowest priority that
 plays, the newest state first, at most PENDING states waiting (older ones are dropped: their game
 has moved on), at most BUDGET seconds of CPU per minute, and nothing while the machine is busy
-(load average at or above its cores). The child goes after a minute without work.
+(load average at or above its cores). The child goes after a minute without work, and when its
+server process stops: ended at once as the process exits (concurrent.futures would wait for its
+chunk, a minute or more on a busy machine, and a stopping server waited with it), and killed by the
+kernel if the process that started it dies first (a worker killed at the server's stop timeout).
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
+import weakref
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -77,10 +83,33 @@ def _busy() -> bool:
         return False
 
 
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when the thread that started it ends
+
+_POOLS: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()  # this process's child pools
+_exiting = threading.Event()  # set as the process exits: a child ended then is no failure to log
+
+
 def _lowest_priority() -> None:
-    """The child process's start: the lowest CPU priority, so the server's own processes come first."""
+    """The child process's start: the lowest CPU priority, so the server's own processes come first,
+    and (on Linux) killed with its parent, never left playing on as an orphan."""
     with contextlib.suppress(OSError):
         os.nice(19)
+    with contextlib.suppress(OSError, AttributeError):  # not Linux: the exit hook below still ends it
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
+def _end_children() -> None:
+    """At exit, end the child processes before concurrent.futures waits for their current chunk."""
+    _exiting.set()
+    for pool in list(_POOLS):
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            with contextlib.suppress(Exception):
+                process.terminate()
+
+
+# threading's exit hooks run newest first: this one, registered after concurrent.futures.process
+# (imported above) registered its own, runs before it. The same private hook the standard library uses.
+threading._register_atexit(_end_children)  # type: ignore[attr-defined]
 
 
 def _child_chunk(
@@ -170,14 +199,10 @@ class Refiner:
                 self._playing = state
             try:
                 pmf = self._play(state, open_boxes)
-            except RuntimeError as error:
-                if "shutdown" in str(error):  # the interpreter is exiting: nothing to refine for
+            except Exception as error:  # a refinement is an extra: the approximation stays, "≈"
+                # The process is exiting (its child ended, or no new work taken): nothing to refine for.
+                if _exiting.is_set() or (isinstance(error, RuntimeError) and "shutdown" in str(error)):
                     return
-                self._failed(state)
-                if self.failures >= FAILURES:
-                    return
-                continue
-            except Exception:  # a refinement is an extra: the approximation stays, "≈"
                 self._failed(state)
                 if self.failures >= FAILURES:
                     return
@@ -241,6 +266,7 @@ class Refiner:
                     mp_context=multiprocessing.get_context("spawn"),
                     initializer=_lowest_priority,
                 )
+                _POOLS.add(self._pool)
             return self._pool
 
 
