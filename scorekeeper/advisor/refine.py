@@ -16,20 +16,19 @@ kernel if the process that started it dies first (a worker killed at the server'
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import logging
 import multiprocessing
 import os
-import signal
 import threading
 import time
-import weakref
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
 import numpy as np
+
+from scorekeeper.child_processes import die_with_parent, end_at_exit, exiting
 
 from .solver import FloatArray
 
@@ -83,33 +82,12 @@ def _busy() -> bool:
         return False
 
 
-PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when the thread that started it ends
-
-_POOLS: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()  # this process's child pools
-_exiting = threading.Event()  # set as the process exits: a child ended then is no failure to log
-
-
 def _lowest_priority() -> None:
     """The child process's start: the lowest CPU priority, so the server's own processes come first,
-    and (on Linux) killed with its parent, never left playing on as an orphan."""
+    and killed with its parent, never left playing on as an orphan."""
     with contextlib.suppress(OSError):
         os.nice(19)
-    with contextlib.suppress(OSError, AttributeError):  # not Linux: the exit hook below still ends it
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-
-
-def _end_children() -> None:
-    """At exit, end the child processes before concurrent.futures waits for their current chunk."""
-    _exiting.set()
-    for pool in list(_POOLS):
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            with contextlib.suppress(Exception):
-                process.terminate()
-
-
-# threading's exit hooks run newest first: this one, registered after concurrent.futures.process
-# (imported above) registered its own, runs before it. The same private hook the standard library uses.
-threading._register_atexit(_end_children)  # type: ignore[attr-defined]
+    die_with_parent()
 
 
 def _child_chunk(
@@ -201,7 +179,7 @@ class Refiner:
                 pmf = self._play(state, open_boxes)
             except Exception as error:  # a refinement is an extra: the approximation stays, "≈"
                 # The process is exiting (its child ended, or no new work taken): nothing to refine for.
-                if _exiting.is_set() or (isinstance(error, RuntimeError) and "shutdown" in str(error)):
+                if exiting.is_set() or (isinstance(error, RuntimeError) and "shutdown" in str(error)):
                     return
                 self._failed(state)
                 if self.failures >= FAILURES:
@@ -261,12 +239,13 @@ class Refiner:
     def _child(self) -> ProcessPoolExecutor:
         with self._wake:
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(
-                    max_workers=1,
-                    mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_lowest_priority,
+                self._pool = end_at_exit(
+                    ProcessPoolExecutor(
+                        max_workers=1,
+                        mp_context=multiprocessing.get_context("spawn"),
+                        initializer=_lowest_priority,
+                    )
                 )
-                _POOLS.add(self._pool)
             return self._pool
 
 

@@ -23,6 +23,8 @@ from urllib.parse import unquote, urlsplit
 from weasyprint import CSS, HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from scorekeeper.child_processes import end_at_exit
+
 # The document's made-up origin: relative URLs resolve against it, and nothing else is fetched.
 BASE_URL = "http://scorekeeper.invalid/"
 PAPER_SIZES = {"a4": "A4", "letter": "letter"}
@@ -126,7 +128,10 @@ def _renderer() -> ProcessPoolExecutor:
     with _POOL_LOCK:
         if not _POOL:
             context = multiprocessing.get_context("spawn")
-            _POOL.append(ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_lower_priority))
+            # Ended as the worker exits (not joined: a stop after a PDF waited for the kill timeout).
+            # Not die_with_parent: its child starts from a request's thread, which may end first.
+            pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_lower_priority)
+            _POOL.append(end_at_exit(pool))
         return _POOL[0]
 
 

@@ -1,17 +1,21 @@
-"""The server `make run` starts stops when told to, even while its workers are still loading the app."""
+"""The server `make run` starts stops when told to: while its workers are still loading the app, and
+after a PDF, promptly and leaving none of its helper processes behind."""
 
 from __future__ import annotations
 
 import contextlib
+import http.client
 import os
 import shutil
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
+from tests.support import app_server
 from tests.support.app_server import ROOT, free_port
 
 STOP_TIMEOUT_S = 2
@@ -49,3 +53,47 @@ def test_a_sigterm_while_the_workers_load_stops_the_server(tmp_path, migrated_te
     assert "Shutting down granian" in log and "shutdown completed" in log
     if "Started worker" in log:  # the signal came in the window this test is about: before any worker served
         assert log.index("Shutting down granian") < log.index("Started worker")
+
+
+def _children(pid: int) -> list[int]:
+    """The processes `pid` started (any of its threads)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+def _gone(pid: int) -> bool:
+    """No such process, or only its exit status left to collect."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+@pytest.mark.slow
+def test_a_stop_after_a_pdf_is_prompt_and_leaves_no_process_behind(tmp_path, migrated_template):
+    database = tmp_path / "served.db"
+    shutil.copyfile(migrated_template, database)
+    server = app_server.start_server(database, tmp_path, workers=1, threads=2)
+    try:
+        connection = http.client.HTTPConnection(server.host, server.port, timeout=60)
+        connection.request("GET", "/blank-sheet.pdf")
+        response = connection.getresponse()
+        assert response.status == 200 and response.read().startswith(b"%PDF")
+        connection.close()
+        (worker,) = _children(server.process.pid)
+        helpers = _children(worker)  # the PDF renderer (and multiprocessing's resource tracker)
+        assert helpers
+        started = time.monotonic()
+        server.process.send_signal(signal.SIGTERM)
+        server.process.wait(timeout=30)
+        seconds = time.monotonic() - started
+    finally:
+        app_server.stop_server(server)
+    assert seconds < 5  # not the 10 s after which a worker that will not stop is killed
+    deadline = time.monotonic() + 5
+    while not all(_gone(pid) for pid in helpers):
+        assert time.monotonic() < deadline, "a helper process outlived the server"
+        time.sleep(0.05)
