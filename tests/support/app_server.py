@@ -29,6 +29,25 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def serve_command(
+    port: int,
+    error_log: Path,
+    *,
+    workers: int = 2,
+    threads: int = 4,
+    access_log: Path | None = None,
+    stop_timeout: int | None = None,
+) -> list[str]:
+    """The command line `make run` serves with, on this loopback port (no access log when None)."""
+    access = str(access_log) if access_log else "off"
+    command = [sys.executable, "-m", "scorekeeper.serve", "--host", "127.0.0.1", "--port", str(port),
+               "--workers", str(workers), "--threads", str(threads),
+               "--access-log", access, "--error-log", str(error_log)]  # fmt: skip
+    if stop_timeout is not None:
+        command += ["--stop-timeout", str(stop_timeout)]
+    return command
+
+
 @dataclass
 class Server:
     """The served app, from its own SQLite file, with its logs in files."""
@@ -68,23 +87,9 @@ def start_server(
     for _ in range(START_ATTEMPTS):  # another process may take the free port first
         port = free_port()
         process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "scorekeeper.serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--workers",
-                str(workers),
-                "--threads",
-                str(threads),
-                "--access-log",
-                str(access) if access_log else "off",
-                "--error-log",
-                str(error),
-            ],
+            serve_command(
+                port, error, workers=workers, threads=threads, access_log=access if access_log else None
+            ),
             cwd=ROOT,
             env=settings,
             stdout=subprocess.DEVNULL,

@@ -9,14 +9,13 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from tests.support import app_server
-from tests.support.app_server import ROOT, free_port
+from tests.support.app_server import ROOT, free_port, serve_command
+from tests.support.processes import all_gone_within, children
 
 STOP_TIMEOUT_S = 2
 
@@ -27,9 +26,7 @@ def test_a_sigterm_while_the_workers_load_stops_the_server(tmp_path, migrated_te
     shutil.copyfile(migrated_template, database)
     error_log = tmp_path / "error.log"
     process = subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper.serve", "--host", "127.0.0.1", "--port", str(free_port()),
-         "--workers", "2", "--threads", "1", "--access-log", "off", "--error-log", str(error_log),
-         "--stop-timeout", str(STOP_TIMEOUT_S)],
+        serve_command(free_port(), error_log, threads=1, stop_timeout=STOP_TIMEOUT_S),
         cwd=ROOT,
         env={**os.environ, "SCOREKEEPER_DATABASE_URL": f"sqlite:///{database}",
              "SCOREKEEPER_SECRET_KEY": "served-app"},
@@ -55,23 +52,6 @@ def test_a_sigterm_while_the_workers_load_stops_the_server(tmp_path, migrated_te
         assert log.index("Shutting down granian") < log.index("Started worker")
 
 
-def _children(pid: int) -> list[int]:
-    """The processes `pid` started (any of its threads)."""
-    found: list[int] = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        with contextlib.suppress(OSError):
-            found += [int(child) for child in (task / "children").read_text().split()]
-    return found
-
-
-def _gone(pid: int) -> bool:
-    """No such process, or only its exit status left to collect."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
-    except OSError:
-        return True
-
-
 @pytest.mark.slow
 def test_a_stop_after_a_pdf_is_prompt_and_leaves_no_process_behind(tmp_path, migrated_template):
     database = tmp_path / "served.db"
@@ -83,8 +63,8 @@ def test_a_stop_after_a_pdf_is_prompt_and_leaves_no_process_behind(tmp_path, mig
         response = connection.getresponse()
         assert response.status == 200 and response.read().startswith(b"%PDF")
         connection.close()
-        (worker,) = _children(server.process.pid)
-        helpers = _children(worker)  # the PDF renderer (and multiprocessing's resource tracker)
+        (worker,) = children(server.process.pid)
+        helpers = children(worker)  # the PDF renderer (and multiprocessing's resource tracker)
         assert helpers
         started = time.monotonic()
         server.process.send_signal(signal.SIGTERM)
@@ -93,7 +73,4 @@ def test_a_stop_after_a_pdf_is_prompt_and_leaves_no_process_behind(tmp_path, mig
     finally:
         app_server.stop_server(server)
     assert seconds < 5  # not the 10 s after which a worker that will not stop is killed
-    deadline = time.monotonic() + 5
-    while not all(_gone(pid) for pid in helpers):
-        assert time.monotonic() < deadline, "a helper process outlived the server"
-        time.sleep(0.05)
+    assert all_gone_within(helpers, 5), "a helper process outlived the server"

@@ -14,6 +14,7 @@ import pytest
 
 from scorekeeper.advisor import Advisor
 from tests.support.app_server import ROOT
+from tests.support.processes import all_gone_within
 
 # One long chunk (about a minute of games): an exit that waited for it would take that long.
 SCRIPT = """
@@ -25,13 +26,11 @@ refine.CHUNK = 1_000_000
 advisor = Advisor.for_edition("hasbro-1996", sys.argv[1])
 refiner = refine.Refiner(advisor, lambda state, pmf: None, games=refine.CHUNK, busy=lambda: False)
 refiner.ask(advisor.state_index(Scorecard(advisor.edition)), advisor.edition.rounds)
+from tests.support.processes import children
+
 def players():  # this process's child interpreters started by multiprocessing (not its resource tracker)
-    found = []
-    for task in os.listdir("/proc/self/task"):
-        for pid in open(f"/proc/self/task/{task}/children").read().split():
-            if b"spawn_main" in open(f"/proc/{pid}/cmdline", "rb").read():
-                found.append(int(pid))
-    return found
+    mine = children(os.getpid())
+    return [pid for pid in mine if b"spawn_main" in open(f"/proc/{pid}/cmdline", "rb").read()]
 
 while not players():
     time.sleep(0.05)
@@ -41,14 +40,6 @@ time.sleep(1.5)  # the child is well into its chunk
 if sys.argv[2] == "killed":
     os.kill(os.getpid(), signal.SIGKILL)
 """
-
-
-def _gone(pid: int) -> bool:
-    """No such process, or only its exit status left to collect (a zombie plays nothing)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
-    except OSError:
-        return True
 
 
 def _run(advisor: Advisor, how: str, errors: Path) -> tuple[int, float, int]:
@@ -70,26 +61,16 @@ def _run(advisor: Advisor, how: str, errors: Path) -> tuple[int, float, int]:
                 script.wait()
 
 
-def _wait_gone(pid: int, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while not _gone(pid):
-        if time.monotonic() > deadline:
-            os.kill(pid, signal.SIGKILL)  # leave nothing behind, then fail
-            return False
-        time.sleep(0.05)
-    return True
-
-
 @pytest.mark.slow  # a child interpreter and tables to load: seconds
 def test_the_child_ends_at_once_when_its_process_exits(advisor: Advisor, tmp_path: Path) -> None:
     child, seconds, code = _run(advisor, "exits", tmp_path / "stderr")
     assert code == 0
     assert seconds < 10  # not the minute its chunk would take
-    assert _wait_gone(child, 5)
+    assert all_gone_within([child], 5)
 
 
 @pytest.mark.slow
 def test_the_child_dies_with_its_process_when_that_is_killed(advisor: Advisor, tmp_path: Path) -> None:
     child, _, code = _run(advisor, "killed", tmp_path / "stderr")
     assert code == -signal.SIGKILL
-    assert _wait_gone(child, 5)
+    assert all_gone_within([child], 5)
