@@ -96,8 +96,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np  # noqa: E402
 
-from scorekeeper.advisor import Advisor, win_chances  # noqa: E402
-from scorekeeper.advisor.refine import GAMES, played_on  # noqa: E402
+from scorekeeper.advisor import (  # noqa: E402
+    Advisor,
+    distribution,
+    win_chances,
+)
+from scorekeeper.advisor.distribution import EXACT_OPEN, Distributions  # noqa: E402
 from scorekeeper.advisor.rollouts import paths, rollouts  # noqa: E402
 from scorekeeper.rules import Edition, Scorecard  # noqa: E402
 from tests.support.chance_games import kolmogorov, mid_game, shared_wins  # noqa: E402
@@ -110,87 +114,70 @@ def accuracy(advisor: Advisor, states: int, games: int, seed: int) -> None:
     distributions = advisor.distributions(build=True)
     assert distributions is not None
     rows = []
-    cpu: dict[int, list[float]] = {}  # open boxes -> CPU seconds of each refinement
     started = time.perf_counter()
     for i in range(states):
-        card = mid_game(advisor, rng, int(rng.integers(2, advisor.edition.rounds - 1)))
+        card = mid_game(advisor, rng, int(rng.integers(0, advisor.edition.rounds - 1)))
         support, prob = advisor.score_distribution(card)
         sample = rollouts(advisor, card, games, seed=seed * 1000 + i)
         open_boxes = card.scores.count(None)
-        exact = distributions.is_exact(open_boxes)
+        kind = "table" if distributions.spectra is not None and open_boxes > EXACT_OPEN + 1 else "exact"
         mean_gap = abs(float((support * prob).sum()) - advisor.expected_final(card))
-        rows.append(
-            ("exact " if exact else "approx", mean_gap, kolmogorov(support, prob, sample), open_boxes)
-        )
-        if not exact:  # what the page shows once the background thread has played on from the sheet
-            state = advisor.state_index(card)
-            clock = time.process_time()
-            distributions.store_refined(state, played_on(advisor, state, open_boxes))
-            cpu.setdefault(open_boxes, []).append(time.process_time() - clock)
-            support, prob = advisor.score_distribution(card)
-            mean_gap = abs(float((support * prob).sum()) - advisor.expected_final(card))
-            rows.append(("refined", mean_gap, kolmogorov(support, prob, sample), open_boxes))
+        rows.append((kind, mean_gap, kolmogorov(support, prob, sample), open_boxes))
     took = time.perf_counter() - started
-    for kind in ("exact ", "approx", "refined"):
+    for kind in ("exact", "table"):
         part = [r for r in rows if r[0] == kind]
         if not part:
             continue
         ks = [r[2] for r in part]
         gaps = [r[1] for r in part]
+        by_open: dict[int, list[float]] = {}
+        for r in part:
+            by_open.setdefault(r[3], []).append(r[2])
         print(
             f"  {kind} {len(part):3d} sheets: mean gap max {max(gaps):.2e}, "
             f"KS median {statistics.median(ks):.4f} p95 {float(np.quantile(ks, 0.95)):.4f} max {max(ks):.4f} "
-            f"(<= 0.01: {sum(k <= 0.01 for k in ks)}/{len(ks)})"
+            f"(<= 0.01: {sum(k <= 0.01 for k in ks)}/{len(ks)}); max by open boxes: "
+            + ", ".join(f"{k}: {max(v):.4f}" for k, v in sorted(by_open.items()))
         )
-    for kind in ("exact ", "approx", "refined"):
-        by_open: dict[int, list[float]] = {}
-        for r in rows:
-            if r[0] == kind:
-                by_open.setdefault(r[3], []).append(r[2])
-        if by_open:
-            print(
-                f"  {kind} KS max by open boxes: "
-                + ", ".join(f"{k}: {max(v):.4f}" for k, v in sorted(by_open.items()))
-            )
-    if cpu:
-        print(
-            f"  refinement ({GAMES} games) CPU s by open boxes, median: "
-            + ", ".join(f"{k}: {statistics.median(v):.1f}" for k, v in sorted(cpu.items()))
-        )
-    noise = 1.36 / np.sqrt(games)
     print(
-        f"  ({games} rollouts per sheet: sampling alone gives KS ~ {noise / 1.36 * 0.87:.4f}; {took:.0f} s)"
+        f"  ({games} rollouts per sheet: sampling alone gives KS ~ {0.87 / np.sqrt(games):.4f}; {took:.0f} s)"
     )
 
 
 def positions(advisor: Advisor, count: int, games: int, seed: int) -> None:
     rng = np.random.default_rng(seed)
-    distributions = advisor.distributions(build=True)
-    assert distributions is not None
-    gaps: dict[str, list[float]] = {"first estimate": [], "as shown at last": []}
+    gaps: list[float] = []
     started = time.perf_counter()
     for i in range(count):
         players = int(rng.integers(2, 7))
-        base = int(rng.integers(1, advisor.edition.rounds - 1))
+        base = int(rng.integers(0, advisor.edition.rounds - 1))
         cards = [mid_game(advisor, rng, base + int(rng.integers(0, 2))) for _ in range(players)]
         finals = np.array(
             [rollouts(advisor, card, games, seed=seed * 1000 + 10 * i + j) for j, card in enumerate(cards)]
         )
         seen = shared_wins(finals).mean(axis=1)
-        gaps["first estimate"].append(float(np.abs(np.array(advisor.win_chances(cards)) - seen).max()))
-        for card in cards:  # every sheet refined as the background thread would (exact ones stay)
-            open_boxes, state = card.scores.count(None), advisor.state_index(card)
-            if not distributions.settled(state, open_boxes):
-                distributions.store_refined(state, played_on(advisor, state, open_boxes))
-        gaps["as shown at last"].append(float(np.abs(np.array(advisor.win_chances(cards)) - seen).max()))
-    noise = 0.5 / np.sqrt(games)
-    for kind, part in gaps.items():
-        print(
-            f"  {count} positions of 2-6 players, {kind}: largest gap to {games} paired games per player "
-            f"{100 * max(part):.2f} points, median {100 * statistics.median(part):.2f} "
-            f"(<= 1 point: {sum(g <= 0.01 for g in part)}/{count})"
-        )
-    print(f"  (sampling sd at 50%: {100 * noise:.2f} points; {time.perf_counter() - started:.0f} s)")
+        gaps.append(float(np.abs(np.array(advisor.win_chances(cards)) - seen).max()))
+    print(
+        f"  {count} positions of 2-6 players: largest gap to {games} paired games per player "
+        f"{100 * max(gaps):.2f} points, median {100 * statistics.median(gaps):.2f} "
+        f"(<= 1 point: {sum(g <= 0.01 for g in gaps)}/{count})"
+    )
+    print(
+        f"  (sampling sd at 50%: {100 * 0.5 / np.sqrt(games):.2f} points; "
+        f"{time.perf_counter() - started:.0f} s)"
+    )
+
+
+def _warm(distributions: Distributions, states: np.ndarray, open_boxes: int) -> None:
+    """These states' curves remembered, the exact ones worked out together (one pass per level)."""
+    distinct = np.unique(states).tolist()
+    if distributions.spectra is None or open_boxes <= EXACT_OPEN:
+        distributions._exact(distinct, open_boxes)
+    elif open_boxes == EXACT_OPEN + 1:  # one turn, then exact: the states after it worked out together
+        afters = np.unique(np.concatenate([step[0] for step in distributions.steps(np.array(distinct))]))
+        distributions._exact(afters.tolist(), open_boxes - 1)
+    for state in distinct:
+        distributions.pmf(state, open_boxes)
 
 
 def calibration(advisor: Advisor, players: int, games: int, seed: int) -> None:
@@ -203,8 +190,10 @@ def calibration(advisor: Advisor, players: int, games: int, seed: int) -> None:
     outcome = shared_wins(totals[-1])
     predicted: list[float] = []
     observed: list[float] = []
+    distribution.CACHE_DISTRIBUTIONS = 10_000_000  # a round's curves all at once (cleared after it)
     started = time.perf_counter()
     for r in range(rounds):
+        _warm(distributions, states[r], rounds - r)
         for g in range(games):
             dists = []
             for p in range(players):
@@ -212,13 +201,15 @@ def calibration(advisor: Advisor, players: int, games: int, seed: int) -> None:
                 dists.append((support + totals[r, p, g], prob))
             predicted.extend(win_chances(dists))
             observed.extend(outcome[:, g])
+        distributions._pmfs.clear()  # this round's curves are not asked for again: keep memory flat
+        distributions._steps.clear()
     pred, obs = np.array(predicted), np.array(observed)
     brier = float(((pred - obs) ** 2).mean())
     print(
         f"  {players} players, {games} games, chances at the start of each of {rounds} rounds: "
         f"Brier {brier:.4f} ({time.perf_counter() - started:.0f} s)"
     )
-    print("    bucket   predictions  mean predicted  observed  gap")
+    print("    bucket   predictions  mean predicted  observed  gap  (sd of observed, games independent)")
     worst = 0.0
     for b in range(BUCKETS):
         inside = (pred >= b / BUCKETS) & ((pred < (b + 1) / BUCKETS) | (b == BUCKETS - 1))
@@ -226,9 +217,10 @@ def calibration(advisor: Advisor, players: int, games: int, seed: int) -> None:
             continue
         gap = 100 * (obs[inside].mean() - pred[inside].mean())
         worst = max(worst, abs(gap))
+        sd = 100 * np.sqrt(pred[inside].mean() * (1 - pred[inside].mean()) / inside.sum())
         print(
             f"    {10 * b:3d}-{10 * b + 10:3d}%  {inside.sum():10d}  {100 * pred[inside].mean():13.1f}%"
-            f"  {100 * obs[inside].mean():7.1f}%  {gap:+.1f}"
+            f"  {100 * obs[inside].mean():7.1f}%  {gap:+.1f}  ({sd:.1f})"
         )
     print(f"    largest bucket gap {worst:.1f} points (target <= 2)")
 
@@ -272,7 +264,7 @@ def main() -> None:
         advisor = Advisor.for_edition(edition)
         started = time.perf_counter()
         advisor.distributions(build=True)
-        print(f"{edition}: shape table ready in {time.perf_counter() - started:.1f} s")
+        print(f"{edition}: chance table ready in {time.perf_counter() - started:.1f} s")
         if "accuracy" not in skip:
             accuracy(advisor, args.states, args.rollouts, seed=1)
         if "positions" not in skip:

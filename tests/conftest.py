@@ -27,6 +27,9 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from scorekeeper import create_app, games, storage
 from scorekeeper.advisor import Advisor
+from scorekeeper.advisor import storage as advisor_storage
+from scorekeeper.advisor.distribution import Distributions
+from scorekeeper.advisor.spectrum import grid_for
 from scorekeeper.rules import Dice, Edition
 from tests.support.examples import FAST
 from tests.support.sample_games import entries
@@ -262,6 +265,22 @@ def yatzy(advisor_tables: Path) -> Advisor:
 def forced(advisor_tables: Path) -> Advisor:
     """The forced Yatzy advisor."""
     return built(Edition("yatzy-forced"), advisor_tables)
+
+
+@pytest.fixture(scope="session")
+def hasbro_chances(advisor: Advisor, advisor_tables: Path) -> Distributions:
+    """hasbro-1996's distributions with its chance table (spectrum.py), built once a run: ~2 minutes.
+
+    In a folder of its own, so the session's `advisor` keeps answering as an app without one would.
+    """
+    folder = advisor_tables.parent / f"{advisor_tables.name}-chances"
+    with open(advisor_tables.parent / f"{folder.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        spectra = advisor_storage.load_spectra(advisor.edition, folder, grid_for(advisor.points))
+        if spectra is None:
+            Advisor.build_spectra(advisor.edition, folder, advisor.table)
+            spectra = advisor_storage.load_spectra(advisor.edition, folder, grid_for(advisor.points))
+    return Distributions(advisor, spectra)
 
 
 CHROMIUM = "/usr/bin/chromium"

@@ -23,9 +23,9 @@ from . import storage
 from .build import build, state_count
 from .dice import KEEP_INDEX, Keep, sub_keeps
 from .distribution import Distributions, win_chances
-from .moments import shape_table
 from .points import IntArray, points_for
 from .solver import FloatArray, Turn
+from .spectrum import build_spectra, grid_for
 
 TIE_DECIMALS = 9
 
@@ -205,26 +205,25 @@ class Advisor:
     # -- chances ------------------------------------------------------------------------
 
     def distributions(self, build: bool = False) -> Distributions | None:
-        """The final-score distributions; None while the shape table is missing (unless `build`: minutes).
+        """The final-score distributions; None while the chance table is missing (unless `build`: minutes).
 
-        A forced order needs no shape table: its few states are always followed exactly.
+        A forced order needs no chance table: its few states are always followed exactly.
         """
         if self._distributions is None:
-            shape = storage.load_shape(self.edition, self._directory)
-            if shape is None and not self.points.forced:
+            spectra = storage.load_spectra(self.edition, self._directory, grid_for(self.points))
+            if spectra is None and not self.points.forced:
                 if not build:
                     return None
-                self.build_shape(self.edition, self._directory, self.table)
-                shape = storage.load_shape(self.edition, self._directory)
-            opening = storage.load_opening(self.edition, self._directory) if shape is not None else None
-            self._distributions = Distributions(self, shape, opening)
+                self.build_spectra(self.edition, self._directory, self.table)
+                spectra = storage.load_spectra(self.edition, self._directory, grid_for(self.points))
+            self._distributions = Distributions(self, spectra)
         return self._distributions
 
     def score_distribution(self, card: Scorecard, dice: object = None) -> tuple[IntArray, FloatArray]:
         """(final totals ascending, probabilities) of a sheet under the coach's play from here on.
 
         At a turn start, or mid-turn with the final `dice` (the coach then puts them in the best box).
-        Builds the shape table first if it is missing.
+        Builds the chance table first if it is missing.
         """
         self._check(card)
         if dice is not None:
@@ -238,16 +237,15 @@ class Advisor:
         return win_chances([self.score_distribution(card) for card in cards])
 
     @staticmethod
-    def build_shape(
+    def build_spectra(
         edition: str, directory: storage.Folder = None, table: npt.NDArray[np.floating] | None = None
     ) -> float:
-        """(Re)build and save an edition's shape table from its value table; returns the seconds it took."""
+        """(Re)build and save an edition's chance table from its value table; returns the seconds it took."""
         rules = _coached(edition)
         started = time.perf_counter()
         if table is None:
             table = storage.load(rules, directory)[0]
-        points = points_for(rules)
-        storage.save_shape(rules, directory, shape_table(points, table))
+        storage.save_spectra(rules, directory, build_spectra(points_for(rules), table))
         return time.perf_counter() - started
 
     # -- internals --------------------------------------------------------------------

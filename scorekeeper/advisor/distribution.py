@@ -4,100 +4,49 @@ Method, and why ("KS" is the largest gap between two cumulative curves; the targ
 200,000 games; the measured figures, per edition, are in benchmarks/chances_bench.py's docstring):
 - One turn of the coach's play from a state is exact (outcomes.py): the probability of every final
   roll after the coach's two keeps, and the box, points and state it leads to.
-- Exact with EXACT_OPEN + 1 = 6 open boxes or fewer, and always in a forced order (148 states):
-  every state the coach can reach, then back up from the last turn; each state's distribution of
-  the points to come is remembered (later questions and other players share them). Measured KS at
-  most 0.004 (sampling noise alone ~0.002); the mean is the policy's exact expectation, within 6e-6
-  of expected_final, which reads the float32 value table (the 1e-6 asked for is below that table's
-  rounding). Cost grows fast with open boxes: ~0.1 s cold at 5 open, ~0.5-2 s at 6, far more at
-  7+; from a new game it is the whole state space.
-- With more boxes open, two steps:
-  1. At once, in the request (ms): one exact turn, then each state after it read from the shape
-     table (moments.py: a second backward pass beside the expected value, minutes per edition,
-     float16, 34-67 MB): the points to come split four ways by whether a five of a kind's lump and
-     the upper bonus happen later, each part an Edgeworth-corrected normal from its exact mean, sd
-     and skewness; moved by a fraction of a point to the coach's exact expected value. This first
-     estimate is NOT within 0.01 (KS medians 0.02-0.04, maxima up to 0.12; a plain normal was
-     0.04-0.06, two parts 0.04-0.12; the error is the lumps of straights, full houses and bonuses
-     the smooth parts miss). The page marks it "≈" and asks for step 2.
-  2. Refined (refine.py): 100,000 of the coach's games played on from the sheet, seeded by its
-     state, the curve moved to the coach's exact expected value (mean to 1e-13): every benchmarked
-     sheet within 0.01 (max 0.006; with 40,000 games one sheet was at 0.0122, hence 100,000). It
-     costs 1.3-6.6 s of one core per sheet. A new game's curve (every game's first) is played once
-     at `advisor build --chances` (200,000 games, ~1 min per edition) and stored beside the shape
-     table, so a new game is never "≈".
-     Off the request path, bounded: one child process per server process at the lowest priority
-     (not a thread: a niced thread holding Python's lock would stall the server's threads), newest
-     sheet first, 32 waiting at most (older dropped), 15 CPU s a minute at most (a quarter of a
-     core per server process), nothing while the load average fills the cores (issue 14's busy
-     tables: the chances then stay "≈"). A later view of the game shows the refined figure. One
-     4-player game asks for 24-32 refinements (84-117 s of CPU in all): within the budget a server
-     process keeps up with the early rounds of one or two tables at a time; with more, the newest
-     sheets go first and the rest stay "≈".
-Win chances against paired games: within 1.2 points from first estimates, 0.6 refined (the
-players' curve errors largely cancel). Calibration and speed: see the benchmark's docstring.
-The app remembers chances per set of sheets and whether each curve is refined, and distributions
-per state, so a new turn works out only the sheet that changed.
-Not met: the first estimate's 0.01 (it is shown as "≈" until refined; under load, or in a process
-whose 32 waiting sheets moved on, it may stay); each server process refines on its own (2 workers
-can play the same sheet twice; seeded alike, they show the same figure); the review's chart uses
-refined curves only where the game page asked for them. Left out: the full table per state
-(gigabytes).
+- Exact with EXACT_OPEN + 1 = 6 open boxes or fewer, and always in a forced order: every state the
+  coach can reach, then back up from the last turn; each state's distribution of the points to come
+  is remembered (later questions and other players share them). The mean is the policy's exact
+  expectation, within 6e-6 of expected_final, which reads the float32 value table (the 1e-6 asked
+  for is below that table's rounding). Cost grows with open boxes (~0.1 s cold at 5 open, ~0.5-2 s at
+  6); from a new game it would be the whole state space.
+- With 7 or more open, the chance table (spectrum.py): a second backward pass beside the expected
+  value keeps each state's characteristic function at the lowest frequencies, as many as its curve
+  needs (the rest bounded to move it by 0.002 at most); here, its inverse transform made monotone,
+  moved by a fraction of a point to the coach's exact expected value. Under a millisecond, in the
+  request.
+  Measured against 200,000 games per sheet (sampling alone ~0.002): hasbro-1996's 34 table sheets
+  of 50 random ones KS median 0.0024, max 0.0071.
+  Built once per edition by `advisor build --chances` (2-3 minutes, 48-104 MB).
+  Replaced: a mixture of smooth parts from three moments per state (0.02-0.12 off, so each curve
+  was refined by 100,000 games played on in a background process: seconds of CPU per sheet, and
+  under load the page stayed on the estimate). Neither is needed now: every curve shown is final.
+The app remembers chances per set of sheets, and distributions per state, so a new turn works out
+only the sheet that changed. Left out: the full table per state (gigabytes).
 """
 
 from __future__ import annotations
 
-import math
 import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 
 from scorekeeper.rules import Scorecard
 
 from .outcomes import turn_outcomes
 from .points import IntArray
-from .refine import Refiner
 from .solver import FloatArray
+from .spectrum import Spectra
 
 if TYPE_CHECKING:
     from .advisor import Advisor
 
 EXACT_OPEN = 5  # this many open boxes or fewer: every turn to the end is followed exactly
-SIGMAS = 7.0  # a smooth part's grid reaches this many standard deviations above its mean
 CACHE_DISTRIBUTIONS = 50_000  # distributions of the points to come kept per edition (~2 KB each)
 GAIN_KEY = 4096  # above any points one turn adds
 CACHE_STATES = 200_000  # turns kept per edition (~1 KB each); the cache starts over past this
-CACHE_REFINED = 5_000  # refined curves kept per edition (~3 KB each), the oldest dropped first
-
-_A = (0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429)
-
-
-def _normal_cdf(z: FloatArray) -> FloatArray:
-    """Φ(z) to 1.5e-7 (Abramowitz and Stegun 7.1.26: numpy has no erf)."""
-    x = np.abs(z) / math.sqrt(2.0)
-    t = 1.0 / (1.0 + 0.3275911 * x)
-    poly = t * (_A[0] + t * (_A[1] + t * (_A[2] + t * (_A[3] + t * _A[4]))))
-    erf = 1.0 - poly * np.exp(-x * x)
-    out: FloatArray = 0.5 * (1.0 + np.sign(z) * erf)
-    return out
-
-
-def _smooth_pmf(mean: float, sd: float, skew: float, length: int) -> FloatArray:
-    """P(X = 0 … length-1) for X ≥ 0 with this mean, sd and skewness (Edgeworth-corrected normal)."""
-    out = np.zeros(length)
-    if sd < 0.5:
-        out[min(max(round(mean), 0), length - 1)] = 1.0
-        return out
-    edges: FloatArray = (np.arange(length + 1, dtype=np.float64) - 0.5 - mean) / sd
-    phi = np.exp(-0.5 * edges * edges) / math.sqrt(2 * math.pi)
-    cdf = _normal_cdf(edges) - phi * (skew / 6.0) * (edges * edges - 1.0)
-    cdf = np.maximum.accumulate(np.clip(cdf, 0.0, 1.0))
-    cdf[0], cdf[-1] = 0.0, 1.0  # nothing below 0 or past the grid: the tails fold into the ends
-    out = np.diff(cdf)
-    return out
 
 
 Step = tuple[IntArray, IntArray, FloatArray]  # a state's turn: states after, points gained, probabilities
@@ -121,25 +70,15 @@ def _with_mean(pmf: FloatArray, mean: float) -> FloatArray:
 
 
 class Distributions:
-    """Final-score distributions for one edition: the advisor's policy, the shape table beside it."""
+    """Final-score distributions for one edition: the advisor's policy, the stored spectra beside it."""
 
-    def __init__(
-        self,
-        advisor: Advisor,
-        shape: npt.NDArray[np.floating] | None,
-        opening: npt.NDArray[np.floating] | None = None,
-    ) -> None:
+    def __init__(self, advisor: Advisor, spectra: Spectra | None) -> None:
         self.advisor = advisor
-        self.shape = None if shape is None else shape.reshape(shape.shape[0], -1)
+        self.spectra = spectra
         self.states = int(np.prod(advisor.points.shape))
         self._steps: dict[int, Step] = {}  # per turn-start state: the coach's turn, merged by outcome
         self._pmfs: OrderedDict[int, FloatArray] = OrderedDict()  # points to come, 0 … len-1
-        self._refined: OrderedDict[int, FloatArray] = OrderedDict()  # approximate states played on
         self._lock = threading.Lock()
-        self.refiner: Refiner | None = None  # started by the first refine() that needs it
-        if opening is not None and self.shape is not None:  # a new game's curve, played on at build time
-            start = int(advisor.points.index(0, 0, 0))
-            self.store_refined(start, np.asarray(opening, dtype=np.float64))
 
     # -- one turn ---------------------------------------------------------------------------
 
@@ -181,39 +120,6 @@ class Distributions:
 
     # -- distributions ----------------------------------------------------------------------
 
-    def is_exact(self, open_boxes: int) -> bool:
-        """Whether a sheet with this many open boxes is followed to the end exactly."""
-        return self.shape is None or open_boxes <= EXACT_OPEN + 1
-
-    # -- refinement: the coach's games played on from an approximate state (refine.py) -------
-
-    def settled(self, state: int, open_boxes: int) -> bool:
-        """Whether this state's curve is final: exact, or approximate but already played on."""
-        if self.is_exact(open_boxes):
-            return True
-        with self._lock:
-            return state in self._refined
-
-    def refine(self, state: int, open_boxes: int) -> bool:
-        """Ask the background thread to play on from this state unless settled; whether it is settled."""
-        if self.settled(state, open_boxes):
-            return True
-        with self._lock:
-            if self.refiner is None:
-                self.refiner = Refiner(self.advisor, self.store_refined)
-            refiner = self.refiner
-        refiner.ask(state, open_boxes)
-        return False
-
-    def store_refined(self, state: int, pmf: FloatArray) -> None:
-        """Remember a state's played-on curve, moved to the coach's exact expected value."""
-        moved = _with_mean(pmf, float(self.advisor.table.reshape(-1)[state]))
-        with self._lock:
-            self._refined[state] = moved
-            self._refined.move_to_end(state)
-            while len(self._refined) > CACHE_REFINED:
-                self._refined.popitem(last=False)
-
     def score_distribution(self, card: Scorecard) -> tuple[IntArray, FloatArray]:
         """(final totals, probabilities) of a sheet at a turn start."""
         support, prob = self.remaining(self.advisor.state_index(card), card.scores.count(None))
@@ -230,18 +136,17 @@ class Distributions:
         if open_boxes == 0:
             return np.ones(1)
         with self._lock:
-            found = self._refined.get(state) if open_boxes > EXACT_OPEN + 1 else None
-            if found is not None:  # played on: closer than the approximation (the exact ones never are)
-                return found
             found = self._pmfs.get(state)
             if found is not None:
                 self._pmfs.move_to_end(state)
                 return found
-        if self.shape is None or open_boxes <= EXACT_OPEN:
+        stored = self.spectra.pmf(state) if self.spectra is not None and open_boxes > EXACT_OPEN + 1 else None
+        if stored is not None:
+            self._remember({state: _with_mean(stored, float(self.advisor.table.reshape(-1)[state]))})
+        elif open_boxes <= EXACT_OPEN or self.spectra is None:
             self._exact([state], open_boxes)
-        else:
-            approximate = self._one_turn_then_shapes(state, open_boxes)
-            self._remember({state: _with_mean(approximate, float(self.advisor.table.reshape(-1)[state]))})
+        else:  # one box more than EXACT_OPEN: one turn, then its states after are cheap
+            self._remember({state: self._one_turn_then_exact(state, open_boxes)})
         with self._lock:
             return self._pmfs[state]
 
@@ -297,31 +202,14 @@ class Distributions:
                 done[s] = row[: np.flatnonzero(row > 1e-15)[-1] + 1].copy()
         self._remember(done)
 
-    def _one_turn_then_shapes(self, state: int, open_boxes: int) -> FloatArray:
-        """One exact turn; after it, exact where few boxes stay open, else the shape table's mixture."""
+    def _one_turn_then_exact(self, state: int, open_boxes: int) -> FloatArray:
+        """One exact turn, then every state after it followed exactly (one box fewer open)."""
         ((afters, gained, prob),) = self.steps(np.array([state], dtype=np.int64))
-        assert self.shape is not None
-        if open_boxes - 1 <= EXACT_OPEN:
-            self._exact(afters.tolist(), open_boxes - 1)
-            rows = [self.pmf(int(a), open_boxes - 1) for a in afters.tolist()]
-        else:
-            table = np.asarray(self.shape[:, afters], dtype=np.float64).reshape(-1, 4, len(afters))
-            length = int((table[:, 1] + SIGMAS * table[:, 2]).max()) + 2
-            cache: dict[int, FloatArray] = {}
-            rows = [cache.setdefault(int(a), self.remainder(int(a), length)) for a in afters.tolist()]
+        self._exact(afters.tolist(), open_boxes - 1)
+        rows = [self.pmf(int(a), open_boxes - 1) for a in afters.tolist()]
         out = np.zeros(max(len(r) for r in rows) + int(gained.max()))
         for row, g, p in zip(rows, gained.tolist(), prob.tolist(), strict=True):
             out[g : g + len(row)] += p * row
-        return out
-
-    def remainder(self, index: int, length: int) -> FloatArray:
-        """P(points still to come = 0 … length-1) from a turn-start state (flat index), approximated."""
-        assert self.shape is not None
-        params = np.asarray(self.shape[:, index], dtype=np.float64).reshape(-1, 4)
-        out = np.zeros(length)
-        for p, mean, sd, skew in params:
-            if p > 1e-12:
-                out += p * _smooth_pmf(float(mean), float(sd), float(skew), length)
         return out
 
 

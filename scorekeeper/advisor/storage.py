@@ -14,6 +14,8 @@ import numpy.typing as npt
 
 from scorekeeper.rules import Edition
 
+from .spectrum import Spectra
+
 FORMAT = 1  # bump when the table's layout or meaning changes: old files are then ignored
 DIRECTORY_ENV = "SCOREKEEPER_ADVISOR_DIR"
 _REPO = Path(__file__).resolve().parents[2]
@@ -72,57 +74,46 @@ def load(edition: str, directory: Folder = None) -> tuple[npt.NDArray[np.float32
     return table, note
 
 
-SHAPE_FORMAT = 1  # the shape table (distribution.py): bump when its layout or meaning changes
+SPECTRA_FORMAT = 2  # the chance table (spectrum.py): bump when its layout or meaning changes (1: moments)
 
 
 def _side_path(edition: str, directory: Folder, kind: str) -> Path:
-    """An array stored beside the value table: the shape table ("shape") or a new game's curve ("opening")."""
+    """An array stored beside the value table: the chance table's spectra ("spectra") and its rows' index."""
     base = Path(directory) if directory is not None else default_directory()
-    return base / f"{Edition(edition).id}.{kind}.v{SHAPE_FORMAT}.npy"
+    return base / f"{Edition(edition).id}.{kind}.v{SPECTRA_FORMAT}.npy"
 
 
-def _save_side(path: Path, array: npt.NDArray[np.floating]) -> None:
-    """Write an array beside the value table; it appears whole or not at all."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+def spectra_path(edition: str, directory: Folder = None) -> Path:
+    """An edition's chance table: each state's row of spectra (written last: it marks the table whole)."""
+    return _side_path(edition, directory, "spectra-index")
+
+
+def save_spectra(edition: str, directory: Folder, spectra: Spectra) -> None:
+    """Write the chance table (after the value table it is built from): its parts, then their index."""
+    spectra_path(edition, directory).parent.mkdir(parents=True, exist_ok=True)
+    parts = (
+        (_side_path(edition, directory, "spectra"), np.asarray(spectra.values, dtype=np.float16)),
+        (_side_path(edition, directory, "spectra-starts"), np.asarray(spectra.starts, dtype=np.int64)),
+        (spectra_path(edition, directory), np.asarray(spectra.row_of, dtype=np.int32)),  # the index last
+    )
+    for path, array in parts:
+        _save_array(path, array)
+
+
+def _save_array(path: Path, array: npt.NDArray[Any]) -> None:
     _atomic(path, lambda handle: np.save(handle, array))
 
 
-def _load_side(path: Path, mmap: bool) -> npt.NDArray[Any] | None:
-    """An array stored beside the value table (memory-mapped if asked), or None if it is not built."""
-    if not path.is_file():
+def load_spectra(edition: str, directory: Folder, grid: int) -> Spectra | None:
+    """The memory-mapped chance table (its points wrapped at `grid`), or None if it is not built."""
+    paths = [
+        spectra_path(edition, directory),
+        *(_side_path(edition, directory, k) for k in ("spectra", "spectra-starts")),
+    ]
+    if not all(path.is_file() for path in paths):
         return None
-    array: npt.NDArray[Any] = np.load(path, mmap_mode="r" if mmap else None)
-    return array
-
-
-def shape_path(edition: str, directory: Folder = None) -> Path:
-    """The shape table of an edition: per state, the parts of the points still to come (float16)."""
-    return _side_path(edition, directory, "shape")
-
-
-def save_shape(edition: str, directory: Folder, shape: npt.NDArray[np.floating]) -> None:
-    """Write the shape table (after the value table it is built from)."""
-    _save_side(shape_path(edition, directory), shape.astype(np.float16))
-
-
-def load_shape(edition: str, directory: Folder = None) -> npt.NDArray[np.float16] | None:
-    """The memory-mapped shape table, or None if it is not built."""
-    return _load_side(shape_path(edition, directory), mmap=True)
-
-
-def opening_path(edition: str, directory: Folder = None) -> Path:
-    """A new game's final-score curve from the coach's games played on (refine.py), beside the shape table."""
-    return _side_path(edition, directory, "opening")
-
-
-def save_opening(edition: str, directory: Folder, pmf: npt.NDArray[np.floating]) -> None:
-    """Write a new game's curve: P(final = 0, 1, …)."""
-    _save_side(opening_path(edition, directory), pmf.astype(np.float64))
-
-
-def load_opening(edition: str, directory: Folder = None) -> npt.NDArray[np.float64] | None:
-    """A new game's stored curve, or None if it is not built."""
-    return _load_side(opening_path(edition, directory), mmap=False)
+    row_of, values, starts = (np.load(path, mmap_mode="r") for path in paths)
+    return Spectra(values, starts, row_of, grid)
 
 
 def _atomic(path: Path, write: Callable[[IO[bytes]], object]) -> None:

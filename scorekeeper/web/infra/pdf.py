@@ -129,7 +129,6 @@ def _renderer() -> ProcessPoolExecutor:
         if not _POOL:
             context = multiprocessing.get_context("spawn")
             # Ended as the worker exits (not joined: a stop after a PDF waited for the kill timeout).
-            # Not die_with_parent: its child starts from a request's thread, which may end first.
             pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_lower_priority)
             _POOL.append(end_at_exit(pool))
         return _POOL[0]

@@ -2,9 +2,6 @@
 
 The advisor assumes everyone plays the coach's way from here (scores then independent); the views
 merge `chances_context(loaded)` into the page through sheet_context, the template only draws it.
-Early in a game a sheet's curve is first an estimate from the shape table, marked "≈"; asking for it
-queues the coach's games played on from it in the advisor's background thread (refine.py), and a
-later version of the page shows the closer figure.
 """
 
 from __future__ import annotations
@@ -50,39 +47,20 @@ def percent(value: float) -> str:
 
 
 def cached_chances(advisor: Advisor, cards: list[Any]) -> list[float] | None:
-    """The advisor's win chances for these sheets, remembered; None while its shape table is missing."""
-    found = chances_and_settled(advisor, cards)
-    return None if found is None else found[0]
-
-
-def chances_and_settled(advisor: Advisor, cards: list[Any]) -> tuple[list[float], bool] | None:
-    """(win chances, whether every curve behind them is final), remembered; None without a shape table.
-
-    A curve still estimated is queued for refinement; once refined, the sheets' key changes.
-    """
-    distributions = advisor.distributions()
-    if distributions is None:
+    """The advisor's win chances for these sheets, remembered; None while its chance table is missing."""
+    if advisor.distributions() is None:
         return None
-    states = [advisor.state_index(card) for card in cards]
-    settled = tuple(
-        distributions.refine(state, card.scores.count(None))
-        for state, card in zip(states, cards, strict=True)
-    )
-    key = (
-        advisor.edition.id,
-        settled,
-        *((state, card.grand_total, card.is_complete) for state, card in zip(states, cards, strict=True)),
-    )
+    key = (advisor.edition.id, *((advisor.state_index(c), c.grand_total, c.is_complete) for c in cards))
     with _LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)
-            return _CACHE[key], all(settled)
+            return _CACHE[key]
     chances = advisor.win_chances(cards)
     with _LOCK:
         _CACHE[key] = chances
         while len(_CACHE) > CACHED:
             _CACHE.popitem(last=False)
-    return chances, all(settled)
+    return chances
 
 
 _REVIEWS: OrderedDict[tuple[object, ...], list[tuple[float, ...]]] = OrderedDict()
@@ -91,7 +69,7 @@ _REVIEWS: OrderedDict[tuple[object, ...], list[tuple[float, ...]]] = OrderedDict
 def review_chances(loaded: LoadedGame, advisor: Advisor) -> list[tuple[float, ...]] | None:
     """Per seat, the chance to win at the start and after each round (chance_series), once per game version.
 
-    None while the advisor's shape table is missing.
+    None while the advisor's chance table is missing.
     """
     try:
         if advisor.distributions() is None:
@@ -117,9 +95,7 @@ def _review_chances(loaded: LoadedGame, advisor: Advisor) -> list[tuple[float, .
 
 
 def chances_context(loaded: LoadedGame) -> dict[str, Any]:
-    """``chances``: one PlayerChance per seat while the coach is on and the game goes on, else None;
-    ``chances_estimated``: whether some sheet's curve is still the quick estimate (its text reads "≈").
-    """
+    """``chances``: one PlayerChance per seat while the coach is on and the game goes on, else None."""
     game = loaded.game
     if (
         not (loaded.coach and game.rules.has_coach)
@@ -129,27 +105,23 @@ def chances_context(loaded: LoadedGame) -> dict[str, Any]:
         return {"chances": None}
     try:
         advisor = Advisor.load_if_ready(game.edition, default_directory(current_app))
-        found = chances_and_settled(advisor, list(game.cards)) if advisor else None
+        chances = cached_chances(advisor, list(game.cards)) if advisor else None
     except Exception:  # the chances are an extra: a damaged table or a fault never costs the page
         log.exception("chances for %s unavailable", game.edition)
-        found = None
-    if found is None:
+        chances = None
+    if chances is None:
         return {"chances": None}
-    chances, settled = found
-    mark = "" if settled else "≈"
     return {
         "chances": [
-            PlayerChance(name, value, mark + percent(value), round(value, 4), seat == game.current_player)
+            PlayerChance(name, value, percent(value), round(value, 4), seat == game.current_player)
             for seat, (name, value) in enumerate(zip(game.players, chances, strict=True))
-        ],
-        "chances_estimated": not settled,
+        ]
     }
 
 
 __all__ = [
     "PlayerChance",
     "cached_chances",
-    "chances_and_settled",
     "chances_context",
     "percent",
     "review_chances",

@@ -1,8 +1,8 @@
 """Each player's chance to win on the game page and the TV board while the coach is on, and in the review.
 
-The forced-order edition is used: its few states are always followed exactly, so no shape table
+The forced-order edition is used: its few states are always followed exactly, so no chance table
 is needed and every figure on the page can be checked against Advisor.win_chances. One Hasbro game,
-with a stand-in shape table, checks the marks of an early estimate and their end once refined.
+with a stand-in chance table, checks that early curves are read from it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 from scorekeeper import games
 from scorekeeper.advisor import win_chances
 from scorekeeper.advisor.distribution import Distributions
-from scorekeeper.advisor.refine import played_on
+from scorekeeper.advisor.spectrum import STEP, Spectra
 from scorekeeper.rules import Edition
 from tests.support.coach_pages import HX, text_of
 
@@ -113,33 +113,25 @@ def test_the_review_draws_the_chances_and_splits_luck_from_choices(client, make_
     assert text_of(page).count("Luck against choices") == 3
 
 
-def test_early_chances_read_as_estimates_until_the_background_refinement_is_in(
+def test_early_chances_come_from_the_chance_table_with_no_mark_of_an_estimate(
     client, make_game, db, advisor, monkeypatch
 ):
-    """Hasbro, a round played: every sheet is approximate. A stand-in shape table gives the first
-    estimate; the refiner only records what it is asked (nothing is played on in a test); once a
-    refined curve is stored for every sheet, the next view shows the closer figures without "≈"."""
-    params = np.zeros((16, 1), dtype=np.float16)
-    params[:4, 0] = (1.0, 150.0, 30.0, 0.0)
-    fake = Distributions(advisor, np.broadcast_to(params, (16, int(np.prod(advisor.points.shape)))))
-    asked: list[int] = []
-    fake.refiner = type("Recorder", (), {"ask": lambda self, s, n: asked.append(s)})()  # type: ignore[assignment]
-    monkeypatch.setattr(advisor, "_distributions", fake)
+    """Hasbro, a round played: every sheet's curve is read from the chance table (here a stand-in:
+    every state's spectrum a normal curve's), and the page shows exactly the chances it gives."""
+    grid = 1024
+    k = np.arange(grid // STEP)
+    normal = np.exp(-2j * np.pi * k * 150 / grid - 0.5 * (2 * np.pi * k * 30 / grid) ** 2)
+    values = np.stack([normal.real, normal.imag], axis=-1).astype(np.float16)
+    every_state = np.zeros(int(np.prod(advisor.points.shape)), dtype=np.int32)  # all read row 0
+    stand_in = Spectra(values, np.array([0, len(values)]), every_state, grid)
+    monkeypatch.setattr(advisor, "_distributions", Distributions(advisor, stand_in))
     turns = [("11123", "ones"), ("22245", "twos"), ("66612", "sixes")]
     created = make_game(["Ann", "Bo", "Cy"], turns, edition="hasbro-1996", coach=True)
     cards = list(games.load_game(db, created.edit_token).game.cards)
-    states = [advisor.state_index(card) for card in cards]
 
     page = client.get(f"/g/{created.edit_token}").get_data(as_text=True)
-    shown = _shown(page)
-    assert [pct[0] for _, pct in shown] == ["≈"] * 3
-    assert "≈ first estimate" in text_of(page)
-    assert sorted(set(asked)) == sorted(set(states))
-
-    for card, state in zip(cards, states, strict=True):
-        fake.store_refined(state, played_on(advisor, state, card.scores.count(None), 2_000))
-    page = client.get(f"/g/{created.edit_token}").get_data(as_text=True)
-    chances = win_chances([fake.score_distribution(card) for card in cards])
+    chances = win_chances([advisor.score_distribution(card) for card in cards])
+    assert len(set(chances)) == 3  # the sheets differ: the figures are the cards', not the stand-in's
     expected = [(n, _percent(c)) for n, c in zip(["Ann", "Bo", "Cy"], chances, strict=True)]
     assert _shown(page) == expected
-    assert "≈ first estimate" not in text_of(page)
+    assert "≈" not in text_of(page)

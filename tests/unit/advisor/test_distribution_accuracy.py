@@ -1,10 +1,10 @@
 """The final-score distribution against games actually played by the coach (seeded): exact where it says so.
 
 Slow: each check rolls tens of thousands of games. The forced-order edition is exact everywhere (its
-few states), the others exactly with few boxes open; with many boxes open the page ends up with the
-refined curve (refine.played_on: the coach's games played on from the state, seeded by it), checked
-here at a few sheets; the shape table's first estimate is measured by benchmarks/chances_bench.py,
-whose figures the distribution module quotes.
+few states), the others exactly with few boxes open; with many boxes open the curve is the chance
+table's (spectrum.py, built once a run for hasbro-1996), checked here at sheets from a new game to
+seven boxes open; benchmarks/chances_bench.py measures 50 sheets per edition, whose figures the
+distribution module quotes.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import pytest
 
 from scorekeeper.advisor import Advisor, win_chances
 from scorekeeper.advisor.distribution import EXACT_OPEN, Distributions
-from scorekeeper.advisor.refine import played_on
 from scorekeeper.advisor.rollouts import paths, rollouts
 from scorekeeper.rules import Scorecard
 from tests.support.chance_games import kolmogorov, mid_game, shared_wins
@@ -27,7 +26,7 @@ FLOAT32 = 1e-5
 
 
 def _exact(advisor: Advisor) -> Distributions:
-    """Distributions without a shape table: every sheet followed exactly to the end."""
+    """Distributions without a chance table: every sheet followed exactly to the end."""
     return Distributions(advisor, None)
 
 
@@ -47,7 +46,6 @@ def test_few_open_boxes_are_exact_in_a_hasbro_game(advisor: Advisor) -> None:
     rng = np.random.default_rng(5)
     dist = _exact(advisor)
     card = mid_game(advisor, rng, advisor.edition.rounds - EXACT_OPEN)
-    assert dist.is_exact(card.scores.count(None))
     support, prob = dist.score_distribution(card)
     assert float((support * prob).sum()) == pytest.approx(advisor.expected_final(card), abs=FLOAT32)
     assert kolmogorov(support, prob, rollouts(advisor, card, 200_000, seed=3)) <= 0.01
@@ -94,28 +92,21 @@ def test_chances_are_calibrated_over_simulated_two_player_games(forced: Advisor)
     assert ((pred - obs) ** 2).mean() < 0.25  # better than a coin's Brier score
 
 
-def _refined(advisor: Advisor, card: Scorecard) -> tuple[np.ndarray, np.ndarray]:
-    """The curve the page shows once the background thread has played on from the sheet."""
-    dist = Distributions(advisor, np.zeros((16, 1)))  # a shape table's presence: approximate early on
-    state, open_boxes = advisor.state_index(card), card.scores.count(None)
-    assert not dist.is_exact(open_boxes)
-    dist.store_refined(state, played_on(advisor, state, open_boxes))
-    return dist.score_distribution(card)
-
-
-def test_refined_early_curves_are_within_001_of_200000_games(advisor: Advisor) -> None:
+def test_early_curves_are_within_001_of_200000_games(advisor: Advisor, hasbro_chances: Distributions) -> None:
+    """From a new game to seven boxes open, where the chance table's curve is the one shown."""
     rng = np.random.default_rng(31)
-    for turns in (1,):  # 12 boxes open, the farthest from the exact part: the estimate is ~0.04 off there
+    for turns in (0, 1, 3, 6):
         card = mid_game(advisor, rng, turns)
-        support, prob = _refined(advisor, card)
+        assert card.scores.count(None) > EXACT_OPEN + 1  # read from the table, not followed exactly
+        support, prob = hasbro_chances.score_distribution(card)
         assert prob.sum() == pytest.approx(1.0)
-        assert float(support @ prob) == pytest.approx(advisor.expected_final(card), abs=1e-9)
+        assert float(support @ prob) == pytest.approx(advisor.expected_final(card), abs=1e-6)
         assert kolmogorov(support, prob, rollouts(advisor, card, 200_000, seed=40 + turns)) <= 0.01
 
 
-def test_refined_win_chances_of_an_early_position_match_paired_games(advisor: Advisor) -> None:
+def test_early_win_chances_match_paired_games(advisor: Advisor, hasbro_chances: Distributions) -> None:
     rng = np.random.default_rng(32)
-    cards = [mid_game(advisor, rng, 2 + int(rng.integers(0, 2))) for _ in range(2)]
-    chances = win_chances([_refined(advisor, card) for card in cards])
+    cards = [mid_game(advisor, rng, 2 + int(rng.integers(0, 2))) for _ in range(3)]
+    chances = win_chances([hasbro_chances.score_distribution(card) for card in cards])
     finals = np.array([rollouts(advisor, card, 30_000, seed=50 + j) for j, card in enumerate(cards)])
     assert np.abs(np.array(chances) - shared_wins(finals).mean(axis=1)).max() <= 0.01
