@@ -107,6 +107,7 @@ from scorekeeper.rules import Edition, Scorecard  # noqa: E402
 from tests.support.chance_games import kolmogorov, mid_game, shared_wins  # noqa: E402
 
 BUCKETS = 10
+WARM_BATCH = 200  # states whose exact curves are worked out in one pass
 
 
 def accuracy(advisor: Advisor, states: int, games: int, seed: int) -> None:
@@ -171,11 +172,14 @@ def positions(advisor: Advisor, count: int, games: int, seed: int) -> None:
 def _warm(distributions: Distributions, states: np.ndarray, open_boxes: int) -> None:
     """These states' curves remembered, the exact ones worked out together (one pass per level)."""
     distinct = np.unique(states).tolist()
+    roots, depth = [], open_boxes
     if distributions.spectra is None or open_boxes <= EXACT_OPEN:
-        distributions._exact(distinct, open_boxes)
+        roots = distinct
     elif open_boxes == EXACT_OPEN + 1:  # one turn, then exact: the states after it worked out together
-        afters = np.unique(np.concatenate([step[0] for step in distributions.steps(np.array(distinct))]))
-        distributions._exact(afters.tolist(), open_boxes - 1)
+        afters = np.concatenate([step[0] for step in distributions.steps(np.array(distinct))])
+        roots, depth = np.unique(afters).tolist(), open_boxes - 1
+    for lo in range(0, len(roots), WARM_BATCH):  # a batch's arrays are ~10 MB a root: 20 GB at once
+        distributions._exact(roots[lo : lo + WARM_BATCH], depth)
     for state in distinct:
         distributions.pmf(state, open_boxes)
 

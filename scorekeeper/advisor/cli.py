@@ -53,7 +53,7 @@ def _chances(edition: Ruleset, directory: Path, if_missing: bool) -> None:
     """The chance-to-win table beside the value table (a forced order needs none)."""
     if Advisor.for_edition(edition, directory).points.forced:
         return
-    if if_missing and storage.spectra_path(edition, directory).is_file():
+    if if_missing and storage.spectra_ready(edition, directory):
         click.echo(f"Chance table for {edition}: ready.")
         return
     click.echo(f"Building the chance-to-win table for {edition} (once; a few minutes)...")

@@ -78,7 +78,7 @@ SPECTRA_FORMAT = 2  # the chance table (spectrum.py): bump when its layout or me
 
 
 def _side_path(edition: str, directory: Folder, kind: str) -> Path:
-    """An array stored beside the value table: the chance table's spectra ("spectra") and its rows' index."""
+    """An array stored beside the value table: one of the chance table's (spectrum.py)."""
     base = Path(directory) if directory is not None else default_directory()
     return base / f"{Edition(edition).id}.{kind}.v{SPECTRA_FORMAT}.npy"
 
@@ -90,29 +90,33 @@ def spectra_path(edition: str, directory: Folder = None) -> Path:
 
 def save_spectra(edition: str, directory: Folder, spectra: Spectra) -> None:
     """Write the chance table (after the value table it is built from): its parts, then their index."""
-    spectra_path(edition, directory).parent.mkdir(parents=True, exist_ok=True)
-    parts = (
-        (_side_path(edition, directory, "spectra"), np.asarray(spectra.values, dtype=np.float16)),
-        (_side_path(edition, directory, "spectra-starts"), np.asarray(spectra.starts, dtype=np.int64)),
-        (spectra_path(edition, directory), np.asarray(spectra.row_of, dtype=np.int32)),  # the index last
-    )
-    for path, array in parts:
-        _save_array(path, array)
+    index_path, values_path, starts_path = _spectra_paths(edition, directory)
+    index_path.parent.mkdir(parents=True, exist_ok=True)
+    _save_array(values_path, np.asarray(spectra.values, dtype=np.float16))
+    _save_array(starts_path, np.asarray(spectra.starts, dtype=np.int64))
+    _save_array(index_path, np.asarray(spectra.row_of, dtype=np.int32))
 
 
 def _save_array(path: Path, array: npt.NDArray[Any]) -> None:
     _atomic(path, lambda handle: np.save(handle, array))
 
 
+def _spectra_paths(edition: str, directory: Folder) -> list[Path]:
+    """The chance table's files: the index, the values, where each state's values start."""
+    parts = [_side_path(edition, directory, kind) for kind in ("spectra", "spectra-starts")]
+    return [spectra_path(edition, directory), *parts]
+
+
+def spectra_ready(edition: str, directory: Folder = None) -> bool:
+    """Whether the chance table is built (every file of it there)."""
+    return all(path.is_file() for path in _spectra_paths(edition, directory))
+
+
 def load_spectra(edition: str, directory: Folder, grid: int) -> Spectra | None:
     """The memory-mapped chance table (its points wrapped at `grid`), or None if it is not built."""
-    paths = [
-        spectra_path(edition, directory),
-        *(_side_path(edition, directory, k) for k in ("spectra", "spectra-starts")),
-    ]
-    if not all(path.is_file() for path in paths):
+    if not spectra_ready(edition, directory):
         return None
-    row_of, values, starts = (np.load(path, mmap_mode="r") for path in paths)
+    row_of, values, starts = (np.load(path, mmap_mode="r") for path in _spectra_paths(edition, directory))
     return Spectra(values, starts, row_of, grid)
 
 
