@@ -101,13 +101,12 @@ from scorekeeper.advisor import (  # noqa: E402
     distribution,
     win_chances,
 )
-from scorekeeper.advisor.distribution import EXACT_OPEN, Distributions  # noqa: E402
+from scorekeeper.advisor.distribution import EXACT_OPEN  # noqa: E402
 from scorekeeper.advisor.rollouts import paths, rollouts  # noqa: E402
 from scorekeeper.rules import Edition, Scorecard  # noqa: E402
 from tests.support.chance_games import kolmogorov, mid_game, shared_wins  # noqa: E402
 
 BUCKETS = 10
-WARM_BATCH = 200  # states whose exact curves are worked out in one pass
 
 
 def accuracy(advisor: Advisor, states: int, games: int, seed: int) -> None:
@@ -169,21 +168,6 @@ def positions(advisor: Advisor, count: int, games: int, seed: int) -> None:
     )
 
 
-def _warm(distributions: Distributions, states: np.ndarray, open_boxes: int) -> None:
-    """These states' curves remembered, the exact ones worked out together (one pass per level)."""
-    distinct = np.unique(states).tolist()
-    roots, depth = [], open_boxes
-    if distributions.spectra is None or open_boxes <= EXACT_OPEN:
-        roots = distinct
-    elif open_boxes == EXACT_OPEN + 1:  # one turn, then exact: the states after it worked out together
-        afters = np.concatenate([step[0] for step in distributions.steps(np.array(distinct))])
-        roots, depth = np.unique(afters).tolist(), open_boxes - 1
-    for lo in range(0, len(roots), WARM_BATCH):  # a batch's arrays are ~10 MB a root: 20 GB at once
-        distributions._exact(roots[lo : lo + WARM_BATCH], depth)
-    for state in distinct:
-        distributions.pmf(state, open_boxes)
-
-
 def calibration(advisor: Advisor, players: int, games: int, seed: int) -> None:
     distributions = advisor.distributions(build=True)
     assert distributions is not None
@@ -197,7 +181,7 @@ def calibration(advisor: Advisor, players: int, games: int, seed: int) -> None:
     distribution.CACHE_DISTRIBUTIONS = 10_000_000  # a round's curves all at once (cleared after it)
     started = time.perf_counter()
     for r in range(rounds):
-        _warm(distributions, states[r], rounds - r)
+        distributions.remember_many(np.unique(states[r]).tolist(), rounds - r)
         for g in range(games):
             dists = []
             for p in range(players):

@@ -110,3 +110,31 @@ def test_early_win_chances_match_paired_games(advisor: Advisor, hasbro_chances: 
     chances = win_chances([hasbro_chances.score_distribution(card) for card in cards])
     finals = np.array([rollouts(advisor, card, 30_000, seed=50 + j) for j, card in enumerate(cards)])
     assert np.abs(np.array(chances) - shared_wins(finals).mean(axis=1)).max() <= 0.01
+
+
+def test_hasbro_chances_are_calibrated_over_simulated_games(
+    advisor: Advisor, hasbro_chances: Distributions
+) -> None:
+    """hasbro-1996 with its chance table, 4,000 seeded 2-player games, chances at the start of every
+    round: per 10-point bucket the observed win frequency is within 2 points of the mean prediction
+    (benchmarks/chances_bench.py runs 20,000 games of 2 and of 4 players)."""
+    games, players, rounds = 4_000, 2, advisor.edition.rounds
+    states, totals = paths(advisor, Scorecard(advisor.edition), players * games, seed=11)
+    states, totals = states.reshape(rounds + 1, players, games), totals.reshape(rounds + 1, players, games)
+    outcome = shared_wins(totals[-1])
+    predicted, observed = [], []
+    for r in range(rounds):
+        hasbro_chances.remember_many(np.unique(states[r]).tolist(), rounds - r)
+        for g in range(games):
+            remaining = [hasbro_chances.remaining(int(states[r, p, g]), rounds - r) for p in range(players)]
+            predicted.extend(win_chances([(s + totals[r, p, g], q) for p, (s, q) in enumerate(remaining)]))
+            observed.extend(outcome[:, g])
+    pred, obs = np.array(predicted), np.array(observed)
+    buckets = 0
+    for b in range(10):
+        inside = (pred >= b / 10) & (pred < (b + 1) / 10)
+        if inside.sum() >= 500:
+            assert abs(obs[inside].mean() - pred[inside].mean()) <= 0.02, b
+            buckets += 1
+    assert buckets >= 8
+    assert ((pred - obs) ** 2).mean() < 0.2  # a coin's Brier score is 0.25
