@@ -141,7 +141,7 @@ class Advisor:
             {
                 "format": storage.FORMAT,
                 "edition": rules.id,
-                "expected_score": float(table[0, 0, 0]),  # float64: the float32 table rounds it
+                "expected_score": float(table[0, 0, 0]),
                 "build_seconds": round(seconds, 3),
             },
         )

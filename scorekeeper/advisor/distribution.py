@@ -7,8 +7,8 @@ Method, and why ("KS" is the largest gap between two cumulative curves; the targ
 - Exact with EXACT_OPEN + 1 = 6 open boxes or fewer, and always in a forced order: every state the
   coach can reach, then back up from the last turn; each state's distribution of the points to come
   is remembered (later questions and other players share them). The mean is the policy's exact
-  expectation, within 6e-6 of expected_final, which reads the float32 value table (the 1e-6 asked
-  for is below that table's rounding). Cost grows with open boxes (~0.1 s cold at 5 open, ~0.5-2 s at
+  expectation: within 1e-6 of expected_final (the float64 value table's; a float32 table, before,
+  rounded it by up to 1e-5). Cost grows with open boxes (~0.1 s cold at 5 open, ~0.5-2 s at
   6); from a new game it would be the whole state space.
 - With 7 or more open, the chance table (spectrum.py): a second backward pass beside the expected
   value keeps each state's characteristic function at the lowest frequencies, as many as its curve

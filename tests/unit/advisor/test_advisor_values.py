@@ -131,9 +131,9 @@ def test_a_built_folder_is_ready_and_loads_memory_mapped(advisor_tables: Path, a
     assert Advisor.is_ready(Edition.HASBRO_1996, advisor_tables)
     loaded = Advisor.load_if_ready(Edition.HASBRO_1996, advisor_tables)
     assert loaded is advisor
-    assert isinstance(loaded.table, np.memmap) and loaded.table.dtype == np.float32
+    assert isinstance(loaded.table, np.memmap) and loaded.table.dtype == np.float64
     table_file = next(advisor_tables.glob("hasbro-1996*.npy"))
-    assert 4_000_000 < table_file.stat().st_size < 4_300_000
+    assert 8_000_000 < table_file.stat().st_size < 8_600_000
 
 
 def test_the_keeps_cover_every_multiset_of_up_to_five_dice() -> None:
@@ -231,5 +231,5 @@ def test_each_edition_has_its_own_table_file(
     advisor_tables: Path, advisor: Advisor, advisor_2016: Advisor, yatzy: Advisor, forced: Advisor
 ) -> None:
     names = sorted(p.name for p in advisor_tables.glob("*.npy"))
-    assert names == ["hasbro-1996.v1.npy", "hasbro-2016.v1.npy", "yatzy-forced.v1.npy", "yatzy.v1.npy"]
-    assert 8_300_000 < (advisor_tables / "yatzy.v1.npy").stat().st_size < 8_500_000
+    assert names == ["hasbro-1996.v2.npy", "hasbro-2016.v2.npy", "yatzy-forced.v2.npy", "yatzy.v2.npy"]
+    assert 16_700_000 < (advisor_tables / "yatzy.v2.npy").stat().st_size < 16_900_000
