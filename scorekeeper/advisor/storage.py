@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -68,6 +69,28 @@ def save(edition: str, directory: Folder, table: npt.NDArray[np.floating], note:
     table_path.parent.mkdir(parents=True, exist_ok=True)
     _atomic(table_path, lambda handle: np.save(handle, table.astype(np.float64)))
     _atomic(note_path, lambda handle: handle.write(json.dumps(note, indent=1).encode()))
+    remove_older_formats(edition, directory)
+
+
+_VERSIONED = re.compile(r"^(?P<edition>[a-z0-9-]+)\.(?:(?P<kind>[a-z-]+)\.)?v(?P<version>\d+)\.(?:npy|json)$")
+
+
+def remove_older_formats(edition: str, directory: Folder = None) -> list[Path]:
+    """Delete an edition's files of earlier formats (no reader opens them again); the ones deleted.
+
+    A process that still maps one keeps reading it: the file goes once the last one closes it.
+    """
+    base = Path(directory) if directory is not None else default_directory()
+    removed = []
+    for path in base.glob(f"{Edition(edition).id}.*"):
+        found = _VERSIONED.match(path.name)
+        if not found or found["edition"] != Edition(edition).id:
+            continue
+        current = FORMAT if found["kind"] is None else SPECTRA_FORMAT  # the chance table's parts, or
+        if int(found["version"]) < current:  # its forerunners ("shape", "opening", format 1)
+            path.unlink(missing_ok=True)
+            removed.append(path)
+    return removed
 
 
 def load(edition: str, directory: Folder = None) -> tuple[npt.NDArray[np.float64], Note]:
@@ -101,6 +124,7 @@ def save_spectra(edition: str, directory: Folder, spectra: Spectra) -> None:
     _save_array(values_path, np.asarray(spectra.values, dtype=np.float16))
     _save_array(starts_path, np.asarray(spectra.starts, dtype=np.int64))
     _save_array(index_path, np.asarray(spectra.row_of, dtype=np.int32))
+    remove_older_formats(edition, directory)
 
 
 def _save_array(path: Path, array: npt.NDArray[Any]) -> None:

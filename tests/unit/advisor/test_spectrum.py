@@ -107,3 +107,22 @@ def test_a_state_keeps_as_many_frequencies_as_its_curve_needs() -> None:
         <= TAIL
         < (np.abs(narrow[narrow_kept - BLOCK :]) / (np.pi * k[narrow_kept - BLOCK :])).sum()
     )
+
+
+def test_saving_a_table_removes_the_editions_files_of_earlier_formats(
+    forced: Advisor, forced_spectra: Spectra, tmp_path
+) -> None:
+    old = [
+        "yatzy-forced.v1.npy",
+        "yatzy-forced.v1.json",
+        "yatzy-forced.shape.v1.npy",
+        "yatzy-forced.opening.v1.npy",
+    ]
+    others = ["yatzy.v1.npy", "yatzy.shape.v1.npy", "notes.txt"]  # another edition's, and not a table
+    for name in old + others:
+        (tmp_path / name).write_bytes(b"old")
+    advisor_storage.save_spectra(forced.edition, tmp_path, forced_spectra)
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert not set(old) & set(left)
+    assert set(others) <= set(left)
+    assert advisor_storage.load_spectra(forced.edition, tmp_path, forced_spectra.grid) is not None
