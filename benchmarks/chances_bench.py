@@ -15,69 +15,26 @@ Printed, per edition with a coach:
     .venv/bin/python benchmarks/chances_bench.py [--editions hasbro-1996,...] [--states 50]
         [--rollouts 200000] [--positions 20] [--games 20000] [--players 2,4] [--repeats 7]
 
-Figures measured on this 2-core machine (shared and loaded), as scorekeeper/advisor/distribution.py
-stood when they were taken (its method, with each edition's figures):
+Figures measured on this 2-core machine (shared, often with a second benchmark running), as
+scorekeeper/advisor/distribution.py stands (exact with up to six boxes open; the chance table,
+spectrum.py, with seven or more; value tables in float64):
 
-    Method, and why (figures from benchmarks/chances_bench.py on this 2-core machine, shared and loaded;
-    "KS" is the largest gap between two cumulative curves, the target 0.01 against 200,000 games):
-    - One turn of the coach's play from a state is exact (outcomes.py): the probability of every final
-      roll after the coach's two keeps, and the box, points and state it leads to.
-    - Exact with EXACT_OPEN + 1 = 6 open boxes or fewer, and always in a forced order (148 states):
-      every state the coach can reach, then back up from the last turn; each state's distribution of
-      the points to come is remembered (later questions and other players share them). Measured on the
-      bench's 50 random mid-game sheets per edition: hasbro-1996's 28 exact ones KS median 0.0015, max
-      0.0028 to 200,000 games each; yatzy's 22: median 0.0015, max 0.0038 (sampling alone ~0.002). The
-      mean is the policy's exact expectation, within 6e-6 of expected_final, which reads the float32
-      value table (the 1e-6 asked for is below that table's rounding). Cost grows fast with open boxes:
-      ~0.1 s cold at 5 open, ~0.5-2 s at 6, far more at 7+; from a new game it is the whole state space.
-    - With more boxes open, two steps:
-      1. At once, in the request (ms): one exact turn, then each state after it read from the shape
-         table (moments.py: a second backward pass beside the expected value, minutes per edition,
-         float16, 34 MB for Hasbro): the points to come split four ways by whether a five of a kind's
-         lump and the upper bonus happen later, each part an Edgeworth-corrected normal from its exact
-         mean, sd and skewness; moved by a fraction of a point to the coach's exact expected value.
-         This first estimate is NOT within 0.01: hasbro-1996's 22 approximate sheets KS median 0.040,
-         max 0.119; yatzy's 28: median 0.019, max 0.054 (a plain normal was 0.04-0.06, two parts
-         0.04-0.12; the error is the lumps of straights, full houses and bonuses the smooth parts miss).
-         The page marks it "≈" and asks for step 2.
-      2. Refined (refine.py): 100,000 of the coach's games played on from the sheet, seeded by its
-         state, the curve moved to the coach's exact expected value (mean to 1e-13). KS to 200,000
-         independent games: hasbro-1996 22/22 sheets within 0.01 (median 0.0029, p95 0.0048, max
-         0.0060), yatzy 28/28 (median 0.0028, p95 0.0040, max 0.0058), hasbro-2016 23/23 (median
-         0.0028, max 0.0056; its first estimate: median 0.038, max 0.103). With 40,000 games
-         hasbro-1996 had one sheet at 0.0122, hence 100,000. CPU per sheet, one core: hasbro-1996 1.3 s
-         at 7 open to 3.7 s at 11 (~6 s at 12); yatzy 1.3 s at 7 to 6.6 s at 13. A new game's curve
-         (every game's first) is played once at `advisor build --chances` (200,000 games, ~1 min per
-         edition) and stored beside the shape table, so a new game is never "≈".
-         Off the request path, bounded: one child process per server process at the lowest priority
-         (not a thread: a niced thread holding Python's lock would stall the server's threads), newest
-         sheet first, 32 waiting at most (older dropped), 15 CPU s a minute at most (a quarter of a
-         core per server process), nothing while the load average fills the cores (issue 14's busy
-         tables: the chances then stay "≈"). A later view of the game shows the refined figure.
-         One 4-player game asks for 24 refinements (hasbro-1996, 84 s of CPU in all) or 32 (yatzy,
-         117 s): within the budget a server process keeps up with the early rounds of one or two
-         tables at a time; with more, the newest sheets go first and the rest stay "≈".
-    Win chances, 20 random positions of 2-6 players against 40,000 paired games per player (sampling sd
-    at 50%: 0.25 points): hasbro-1996 first estimate within 1.13 points (18/20 within 1, median 0.36),
-    refined within 0.58 (median 0.19); yatzy first estimate 0.66 (median 0.14), refined 0.39 (median
-    0.14); hasbro-2016, 10 positions: first estimate 1.18 (9/10 within 1), refined 0.43. The
-    players' curve errors largely cancel in the chances.
-    Calibration (chances at each round's start, 10-point buckets, target: within 2 points): yatzy-forced
-    (exact), 20,000 seeded games: 2 players every bucket within 0.5 points (Brier 0.179), 4 players 0.8
-    points (Brier 0.138); hasbro-1996, chances from the first estimates early on (refining every
-    sheet of thousands of games is out of reach; 20,000 games would take hours here): 5,000 games of
-    2 players, every bucket within 0.6 points (Brier 0.172); 2,000 games of 4 players, within 1.3
-    points but one, 80-90%: 2.1 points over the target's 2 (Brier 0.133; that bucket holds 1,594
-    predictions from rounds of the same games, sampling sd ~1 point: not settled at this size).
-    Speed, 8 players (load average ~4.5): 50 ms-1.9 s with every cache empty (worst at 6 open boxes, the
-    exact part's edge), 0.9-5.8 ms once the states are remembered (median of 5; hasbro-1996 and yatzy);
-    the app remembers chances per set of sheets and whether each curve is refined, and distributions
-    per state, so a new turn works out only the sheet that changed.
-    Not met: the first estimate's 0.01 (it is shown as "≈" until refined; under load, or in a process
-    whose 32 waiting sheets moved on, it may stay); each server process refines on its own (2 workers
-    can play the same sheet twice; seeded alike, they show the same figure); the review's chart uses
-    refined curves only where the game page asked for them. Left out: the full table per state
-    (gigabytes).
+- Accuracy, 50 random sheets per edition, KS to 200,000 games each (sampling alone ~0.002):
+  hasbro-1996: 16 exact (mean gap max 3.4e-13, KS max 0.0030), 34 from the table (KS median
+  0.0024, max 0.0071, mean gap max 4.2e-6); hasbro-2016: 21 exact (2.6e-13, KS max 0.0040), 29 from
+  the table (median 0.0025, max 0.0073); yatzy: 14 exact (KS max 0.0028), 36 from the table
+  (median 0.0020, max 0.0072). Every sheet within 0.01.
+- Win chances, 20 random positions of 2-6 players against 40,000 paired games per player
+  (sampling sd at 50%: 0.25 points): largest gap hasbro-1996 0.64 points (median 0.24),
+  hasbro-2016 0.49 (0.26), yatzy 0.70 (0.14); all 20/20 within 1 point.
+- Calibration, 20,000 seeded games, chances at the start of every round, largest 10-point bucket
+  gap (target 2 points) and Brier score: hasbro-1996 2 players 0.7 (0.172), 4 players 0.8 (0.132);
+  hasbro-2016 2 players 0.5 (0.172), 4 players 0.5 (0.132); yatzy 2 players 0.8 (0.168), 4 players
+  1.3 (0.131). 46-134 s per run.
+- Speed, 8 players, median of 7: 0.7-2.0 ms once the sheets' curves are remembered (what a page
+  shows after the first view of a game version); cold, 2-3 ms from the table, 33-650 ms where
+  the sheets have six boxes open (exact: the worst case, every sheet new at once; a turn changes
+  one sheet).
 """
 
 from __future__ import annotations
