@@ -37,6 +37,9 @@ def build_command(edition: str | None, if_missing: bool, chances: bool) -> None:
             click.echo(f"Coach table for {ed}: ready ({directory}).")
             if chances:
                 _chances(ed, directory, if_missing)
+            # Saving a table removes the older ones; tables built before that still leave theirs.
+            if removed := storage.remove_older_formats(ed, directory):
+                click.echo(f"  removed {len(removed)} file(s) of earlier formats")
             continue
         click.echo(f"Building the coach's optimal-play table for {ed} (once; a few seconds)...")
         with click.progressbar(

@@ -52,3 +52,17 @@ def test_build_one_edition_says_it_is_building_the_coach_table_and_its_time(tmp_
 def test_an_unknown_edition_is_refused(tmp_path: Path) -> None:
     result = _app(tmp_path, tmp_path).test_cli_runner().invoke(args=["advisor", "build", "--edition", "x"])
     assert result.exit_code != 0 and "Invalid value" in result.output
+
+
+def test_build_with_if_missing_removes_files_of_earlier_formats(tmp_path: Path) -> None:
+    tables = tmp_path / "tables"
+    runner = _app(tmp_path, tables).test_cli_runner()
+    assert runner.invoke(args=["advisor", "build", "--edition", "yatzy-forced"]).exit_code == 0
+    stale = ["yatzy-forced.v1.npy", "yatzy-forced.v1.json", "yatzy-forced.shape.v1.npy"]
+    for name in stale:
+        (tables / name).write_bytes(b"from an earlier version")
+    result = runner.invoke(args=["advisor", "build", "--if-missing", "--edition", "yatzy-forced"])
+    assert result.exit_code == 0, result.output
+    assert "removed 3 file(s) of earlier formats" in result.output
+    assert not any((tables / name).exists() for name in stale)
+    assert Advisor.is_ready("yatzy-forced", tables)
