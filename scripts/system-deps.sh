@@ -12,6 +12,8 @@ fc-list 2>/dev/null | grep -qi dejavu || needed+=(fonts-dejavu-core fontconfig)
 fc-list 2>/dev/null | grep -qi 'DejaVu Serif Condensed' || needed+=(fonts-dejavu-extra)
 # Players' names may carry emoji: without an emoji font the PDF shows empty boxes (Noto Color Emoji).
 fc-list 2>/dev/null | grep -qi 'Noto Color Emoji' || needed+=(fonts-noto-color-emoji)
+# Names in Chinese, Japanese or Korean: DejaVu has none of their characters (Noto Sans CJK).
+fc-list :lang=zh 2>/dev/null | grep -q . || needed+=(fonts-noto-cjk)
 if [ "$purpose" = test ]; then
   command -v chromium >/dev/null 2>&1 || needed+=(chromium)
   command -v pdftoppm >/dev/null 2>&1 || needed+=(poppler-utils)

@@ -1,4 +1,4 @@
-"""The server PDF sets every name in a font that has its characters: emoji, Greek, Cyrillic."""
+"""The server PDF sets every name in a font that has its characters: emoji, Greek, Cyrillic, CJK."""
 
 from __future__ import annotations
 
@@ -67,3 +67,17 @@ def test_a_sheet_without_emoji_embeds_no_emoji_font(client, store_game):
     assert coloured_pixels(to_png(pdf)[0]) == 0
     text = pdf_text(pdf)[0]
     assert "Ζωή" in text and "Жаня" in text
+
+
+@pytest.mark.slow  # seconds each: make test runs it, the fast loop does not
+def test_chinese_japanese_and_korean_names_print_in_a_cjk_font(client, store_game):
+    # Text alone proves nothing here: with no font for them, the PDF still maps each empty box back
+    # to its character (pdftotext read "陈" from a sheet that showed "▯"). The font must be there.
+    names = ["Chen 陈", "さくら", "김민준"]
+    created = store_game(names, turns=[([6, 6, 6, 6, 6], "yahtzee")])
+    pdf = output_folder("print") / "names-cjk.pdf"
+    pdf.write_bytes(client.get(f"/g/{created.edit_token}/scoresheet.pdf").data)
+    fonts = embedded_fonts(pdf)
+    assert any("CJK" in name for name, _ in fonts) and all(embedded for _, embedded in fonts), fonts
+    text = squeezed(pdf_text(pdf)[0])
+    assert all(squeezed(name) in text for name in names)
