@@ -1,7 +1,7 @@
 """The chance to win in Chromium at phone size: shown with the coach on, bars drawn, no sideways scroll.
 
 One lean check (the figures themselves are checked through the Flask client in
-tests/integration/coach/test_coach_chances.py). The forced-order edition needs no shape table.
+tests/integration/coach/test_coach_chances.py). The forced-order edition needs no chance table.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ PAGE_TOKEN = re.compile(r'hx-headers=\'\{"X-CSRFToken": "([^"]+)"\}\'')
 
 @pytest.fixture
 def app_overrides(advisor_tables, forced) -> dict[str, object]:
-    """The forced Yatzy coach ready (it needs no shape table): a coached game shows its chances."""
+    """The forced Yatzy coach ready (it needs no chance table): a coached game shows its chances."""
     return {"ADVISOR_DIR": str(advisor_tables)}
 
 
