@@ -23,14 +23,15 @@ spectrum.py, with seven or more; value tables in float64):
   hasbro-1996: 16 exact (mean gap max 3.4e-13, KS max 0.0030), 34 from the table (KS median
   0.0024, max 0.0071, mean gap max 4.2e-6); hasbro-2016: 21 exact (2.6e-13, KS max 0.0040), 29 from
   the table (median 0.0025, max 0.0073); yatzy: 14 exact (2.3e-13, KS max 0.0028), 36 from the
-  table (median 0.0021, max 0.0072). Every sheet within 0.01.
+  table (median 0.0021, max 0.0072); yatzy-forced: 50 exact (8.9e-13, KS median 0.0016, max 0.0034).
+  Every sheet within 0.01.
 - Win chances, 20 random positions of 2-6 players against 40,000 paired games per player
   (sampling sd at 50%: 0.25 points): largest gap hasbro-1996 0.64 points (median 0.24),
-  hasbro-2016 0.49 (0.26), yatzy 0.70 (0.14); all 20/20 within 1 point.
+  hasbro-2016 0.49 (0.26), yatzy 0.70 (0.14), yatzy-forced 0.43 (0.17); all 20/20 within 1 point.
 - Calibration, 20,000 seeded games, chances at the start of every round, largest 10-point bucket
   gap (target 2 points) and Brier score: hasbro-1996 2 players 0.7 (0.172), 4 players 0.8 (0.132);
   hasbro-2016 2 players 0.5 (0.172), 4 players 0.5 (0.132); yatzy 2 players 0.8 (0.168), 4 players
-  1.3 (0.131). 46-134 s per run.
+  1.3 (0.131); yatzy-forced 2 players 0.5 (0.179), 4 players 0.8 (0.138). 16-134 s per run.
 - Speed, 8 players, median of 7: 0.7-2.0 ms once the sheets' curves are remembered (what a page
   shows after the first view of a game version); cold, 2-3 ms from the table, 33-650 ms where
   the sheets have six boxes open (exact: the worst case, every sheet new at once; a turn changes
