@@ -21,7 +21,7 @@ spectrum.py, with seven or more; value tables in float64):
 
 - Accuracy, 50 random sheets per edition, KS to 200,000 games each (sampling alone ~0.002):
   hasbro-1996: 16 exact (mean gap max 3.4e-13, KS max 0.0030), 34 from the table (KS median
-  0.0024, max 0.0071, mean gap max 4.2e-6); hasbro-2016: 21 exact (2.6e-13, KS max 0.0040), 29 from
+  0.0024, max 0.0071, mean gap max 6e-13: 4.2e-6 before _with_mean moved again what 0 held back); hasbro-2016: 21 exact (2.6e-13, KS max 0.0040), 29 from
   the table (median 0.0025, max 0.0073); yatzy: 14 exact (2.3e-13, KS max 0.0028), 36 from the
   table (median 0.0021, max 0.0072); yatzy-forced: 50 exact (8.9e-13, KS median 0.0016, max 0.0034).
   Every sheet within 0.01.

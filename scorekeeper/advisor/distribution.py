@@ -58,9 +58,21 @@ Step = tuple[IntArray, IntArray, FloatArray]  # a state's turn: states after, po
 def _with_mean(pmf: FloatArray, mean: float) -> FloatArray:
     """The pmf moved by the fraction of a point that gives it this mean (each mass split between the
     two integers around its new place, so the move is exact): the coach's expected value, exactly.
+
+    A mass at 0 points cannot move below it: what it keeps back is moved again (a few passes; the
+    chance table's curves carry a trace of mass there, and one pass left means 4e-6 off).
     """
-    pmf = pmf / pmf.sum()
-    shift = mean - float(np.arange(len(pmf)) @ pmf)
+    out: FloatArray = pmf / pmf.sum()
+    for _ in range(4):
+        shift = mean - float(np.arange(len(out)) @ out)
+        if abs(shift) < 1e-12:
+            break
+        out = _moved(out, shift)
+    return out
+
+
+def _moved(pmf: FloatArray, shift: float) -> FloatArray:
+    """The pmf moved by `shift` points (masses split between neighbours; none below 0 points)."""
     moved = np.arange(len(pmf)) + shift
     low = np.floor(moved).astype(np.int64)
     upper_share = moved - low
