@@ -21,10 +21,10 @@ spectrum.py, with seven or more; value tables in float64):
 
 - Accuracy, 50 random sheets per edition, KS to 200,000 games each (sampling alone ~0.002):
   hasbro-1996: 16 exact (mean gap max 3.4e-13, KS max 0.0030), 34 from the table (KS median
-  0.0024, max 0.0071, mean gap max 6e-13: 4.2e-6 before _with_mean moved again what 0 held back); hasbro-2016: 21 exact (2.6e-13, KS max 0.0040), 29 from
-  the table (median 0.0025, max 0.0073); yatzy: 14 exact (2.3e-13, KS max 0.0028), 36 from the
-  table (median 0.0021, max 0.0072); yatzy-forced: 50 exact (8.9e-13, KS median 0.0016, max 0.0034).
-  Every sheet within 0.01.
+  0.0024, max 0.0071, mean gap max 6e-13; 4.2e-6 before _with_mean moved again what 0 held back);
+  hasbro-2016: 21 exact (2.6e-13, KS max 0.0040), 29 from the table (median 0.0025, max 0.0073);
+  yatzy: 14 exact (2.3e-13, KS max 0.0028), 36 from the table (median 0.0021, max 0.0072);
+  yatzy-forced: 50 exact (8.9e-13, KS median 0.0016, max 0.0034). Every sheet within 0.01.
 - Win chances, 20 random positions of 2-6 players against 40,000 paired games per player
   (sampling sd at 50%: 0.25 points): largest gap hasbro-1996 0.64 points (median 0.24),
   hasbro-2016 0.49 (0.26), yatzy 0.70 (0.14), yatzy-forced 0.43 (0.17); all 20/20 within 1 point.
