@@ -7,6 +7,8 @@ import multiprocessing
 import os
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import numpy as np
 
@@ -89,6 +91,37 @@ def _levels(points: Points) -> Iterator[_Level]:
         yield _Level(points, masks[filled_count == count], layout)
 
 
+def level_tasks(level: _Level) -> list[tuple[IntArray, IntArray, IntArray]]:
+    """A level's states in tasks of TASK for the workers: (masks, upper subtotals, flags)."""
+    return [
+        (level.mask[lo : lo + TASK], level.upper[lo : lo + TASK], level.flag[lo : lo + TASK])
+        for lo in range(0, len(level), TASK)
+    ]
+
+
+def pool_size(points: Points) -> int:
+    """Two forked workers by default; one where forking is unsafe (other threads running) or
+    unavailable, or the work is tiny (a forced order's few states are not worth a pool)."""
+    can_fork = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+    big = len(points.reachable()) > 1024
+    return min(2, os.cpu_count() or 1) if can_fork and big else 1
+
+
+@contextmanager
+def forked_pool(workers: int) -> Iterator[Callable[[Callable[[Any], Any], list[Any]], Iterator[Any]]]:
+    """`imap` over a pool of forked workers (sharing what was set before the fork), or plain `map`
+    for one; the pool is ended on the way out, whatever happened."""
+    if workers <= 1:
+        yield map
+        return
+    pool = multiprocessing.get_context("fork").Pool(workers)
+    try:
+        yield pool.imap
+    finally:
+        pool.terminate()
+        pool.join()
+
+
 def state_count(points: Points) -> int:
     """How many distinct turn-start states a build computes (for a progress bar)."""
     _, canon = upper_layout(points)
@@ -123,10 +156,7 @@ def build(
     or one where forking is unsafe (other threads running) or unavailable, or the work is tiny.
     """
     global _TURN
-    if workers is None:
-        can_fork = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
-        big = len(points.reachable()) > 1024  # a forced order's few states are not worth a pool
-        workers = min(2, os.cpu_count() or 1) if can_fork and big else 1
+    workers = pool_size(points) if workers is None else workers
     size = int(np.prod(points.shape)) * 8
     shared = mmap.mmap(-1, size) if workers > 1 else None
     flat: FloatArray = np.frombuffer(shared, dtype=np.float64) if shared else np.empty(size // 8)
@@ -134,24 +164,16 @@ def build(
     table[...] = np.nan
     table[points.full] = 0.0
     _TURN = Turn(points, table)
-    pool = multiprocessing.get_context("fork").Pool(workers) if workers > 1 else None
     try:
-        for level in _levels(points):
-            tasks = [
-                (level.mask[lo : lo + TASK], level.upper[lo : lo + TASK], level.flag[lo : lo + TASK])
-                for lo in range(0, len(level), TASK)
-            ]
-            results = pool.imap(_solve, tasks) if pool else map(_solve, tasks)
-            values = []
-            for part in results:
-                values.append(part)
-                if progress:
-                    progress(len(part))
-            flat[level.dst] = np.concatenate(values)[level.src]
+        with forked_pool(workers) as solve_each:
+            for level in _levels(points):
+                values = []
+                for part in solve_each(_solve, level_tasks(level)):
+                    values.append(part)
+                    if progress:
+                        progress(len(part))
+                flat[level.dst] = np.concatenate(values)[level.src]
     finally:
-        if pool:
-            pool.terminate()
-            pool.join()
         _TURN = None
     result: FloatArray = np.array(table)  # a private copy: the shared mapping closes below
     del table, flat

@@ -16,9 +16,9 @@ Method, and why ("KS" is the largest gap between two cumulative curves; the targ
   moved by a fraction of a point to the coach's exact expected value. Under a millisecond, in the
   request.
   Measured against 200,000 games per sheet (sampling alone ~0.002), of 50 random sheets per
-  edition those read from the table: hasbro-1996 34 (KS median 0.0024, max 0.0071), hasbro-2016
-  29 (0.0025, 0.0073), yatzy 36 (0.0020, 0.0072); win chances within 0.70 points of paired games;
-  calibration over 20,000 games of 2 and of 4 players within 1.3 points in every 10-point bucket.
+  edition those read from the table: KS medians 0.0020-0.0025, every one within 0.0073; win
+  chances within 0.70 points of paired games; calibration over 20,000 games of 2 and of 4 players
+  within 1.3 points in every 10-point bucket (per edition: benchmarks/chances_bench.py).
   Built once per edition by `advisor build --chances` (1.5-2.5 minutes, 48-104 MB).
   Replaced: a mixture of smooth parts from three moments per state (0.02-0.12 off, so each curve
   was refined by 100,000 games played on in a background process: seconds of CPU per sheet, and

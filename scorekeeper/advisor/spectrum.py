@@ -11,28 +11,26 @@ Each state keeps as few of them as its curve needs, in blocks of BLOCK: the fewe
 rest moves the cumulative curve by at most TAIL (a frequency k moves it by at most |φ_k| / (πk));
 frequencies past grid / STEP are not bounded, but measured: against 200,000 games the curves are
 within 0.0073 (distribution.py). A wide curve keeps 16, a lumpy one (many lower boxes and the
-upper section open at once) up to all: 80 on average for Hasbro, 40 for Yatzy. The curve is the
+upper section open at once) up to all: 40-80 on average, by ruleset. The curve is the
 inverse transform made monotone as a cumulative curve.
 
-The grid is 512 points where no sheet can score more (Yatzy: 374), else 1024: with Hasbro's extra
-bonuses a sheet passes 512 a few times in a hundred games, and wrapped at 512 that mass came back at
-the low end (a new game's curve was 0.03 off 200,000 games; at 1024 what wraps needs six bonuses).
-Stored (float16 pairs) only for the distinct states with at least STORED_OPEN boxes open: 48 MB
-for Hasbro, 104 MB for Yatzy; fewer open boxes are followed exactly at request time.
+The grid is 512 points where no sheet can score more (grid_for), else 1024: where extra bonuses
+for repeated five of a kinds can pile up, a sheet passes 512 a few times in a hundred games, and
+wrapped at 512 that mass came back at the low end (a new game's curve was 0.03 off 200,000 games;
+at 1024 what wraps needs six such bonuses).
+Stored (float16 pairs) only for the distinct states with at least STORED_OPEN boxes open: 48-104 MB
+by ruleset; fewer open boxes are followed exactly at request time.
 """
 
 from __future__ import annotations
 
 import mmap
-import multiprocessing
-import os
-import threading
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from .build import _levels
+from .build import _levels, forked_pool, level_tasks, pool_size
 from .dice import ROLL_PROBABILITY
 from .outcomes import _push, finals
 from .points import IntArray, Points
@@ -43,7 +41,6 @@ BLOCK = 16  # a state keeps its lowest frequencies in blocks of this many
 TAIL = 0.002  # what a state's left-out frequencies may move its cumulative curve by, at most
 STORED_OPEN = 7  # states with this many open boxes or more are stored
 CHUNK = 128
-TASK = 2048  # states per task handed to a worker process
 MAX_GAIN = 4096  # above any points one turn adds
 
 ComplexArray = npt.NDArray[np.complex64]
@@ -124,7 +121,7 @@ class Spectra:
         full[: len(pairs)] = pairs[:, 0] + 1j * pairs[:, 1]
         # Made monotone as a cumulative curve, not clipped as a density: the ripples the missing
         # frequencies leave cancel in the sum, and clipped they added up to a mass spread over the
-        # whole grid (KS 0.2 at one Hasbro sheet).
+        # whole grid (KS 0.2 at one sheet).
         cdf = np.minimum(np.maximum.accumulate(np.cumsum(np.fft.irfft(full, self.grid))), 1.0)
         cdf = np.maximum(cdf, 0.0)
         top = int(np.searchsorted(cdf, 1.0 - 1e-12))
@@ -153,9 +150,7 @@ def build_spectra(points: Points, table: npt.NDArray[np.floating], workers: int 
     """Every state's spectrum, decisions from the coach's `table`; kept for STORED_OPEN boxes open or more."""
     global _WORK
     size = int(np.prod(points.shape))
-    if workers is None:
-        can_fork = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
-        workers = min(2, os.cpu_count() or 1) if can_fork and not points.forced else 1
+    workers = pool_size(points) if workers is None else workers
     grid = grid_for(points)
     phase = _phase(grid)
     frequencies = len(phase)
@@ -168,21 +163,17 @@ def build_spectra(points: Points, table: npt.NDArray[np.floating], workers: int 
         :, points.index(points.full, np.arange(points.upper_states)[:, None], np.arange(points.flags))
     ] = 1
     _WORK = (Turn(points, table), spectra, phase)
-    pool = multiprocessing.get_context("fork").Pool(workers) if workers > 1 else None
     values: list[npt.NDArray[np.float16]] = []
     lengths: list[IntArray] = []
     row_of = np.full(size, -1, dtype=np.int32)
     rows = 0
     try:
-        for level in _levels(points):
-            tasks = [
-                (level.mask[lo : lo + TASK], level.upper[lo : lo + TASK], level.flag[lo : lo + TASK])
-                for lo in range(0, len(level), TASK)
-            ]
-            results = pool.imap(_solve, tasks) if pool else map(_solve, tasks)
-            distinct = np.concatenate(list(results), axis=1)
-            spectra[:, level.dst] = distinct[:, level.src]
-            if points.boxes - int(level.mask[0]).bit_count() >= STORED_OPEN:
+        with forked_pool(workers) as solve_each:
+            for level in _levels(points):
+                distinct = np.concatenate(list(solve_each(_solve, level_tasks(level))), axis=1)
+                spectra[:, level.dst] = distinct[:, level.src]
+                if points.boxes - int(level.mask[0]).bit_count() < STORED_OPEN:
+                    continue
                 length = kept_lengths(distinct)
                 kept = (np.arange(frequencies)[:, None] < length[None, :]).T  # state-major
                 chosen = distinct.T[kept]
@@ -191,9 +182,6 @@ def build_spectra(points: Points, table: npt.NDArray[np.floating], workers: int 
                 row_of[level.dst] = rows + level.src
                 rows += distinct.shape[1]
     finally:
-        if pool:
-            pool.terminate()
-            pool.join()
         _WORK = None
     del spectra
     if shared:

@@ -62,7 +62,7 @@ def exists(edition: str, directory: Folder = None) -> bool:
 def save(edition: str, directory: Folder, table: npt.NDArray[np.floating], note: Note) -> None:
     """Write the table as float64, then the note; each file appears whole or not at all.
 
-    float64, not float32: 8 MB (Hasbro) or 16 MB (Yatzy) instead of half that, and a sheet's expected
+    float64, not float32: 8-16 MB by ruleset instead of half that, and a sheet's expected
     score is then the policy's to 1e-12, not rounded to ~1e-5 (the chance curves' means agree to 1e-6).
     """
     table_path, note_path = paths(edition, directory)
