@@ -12,7 +12,9 @@ tables_load_bench.py; 60 busy tables send ~1,600 polls a second). The WSGI app i
 WSGI server still serves it.
 Logs: a game's URL is its password, so the access log and the error log pass through
 scorekeeper.redact (``POST /g/<token>/turns``); no query string is ever logged. Idle polls (204: no
-news) are not logged: a table's phones send two or three a second and they say nothing.
+news) are not logged: a table's phones send two or three a second and they say nothing. The access
+log is the app's outermost layer (scorekeeper/access_log.py), not granian's, so leaving a poll out
+costs nothing.
 Stopping: SIGTERM or SIGINT lets requests in flight finish; a worker still running --stop-timeout
 seconds later is killed. Without that bound, a SIGTERM that came while the workers were still
 loading the app left the server waiting for them for ever (they start their own signal handling
@@ -22,24 +24,14 @@ only once loaded).
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import secrets
 import sys
 from typing import Any
 
-ACCESS_FORMAT = '%(addr)s "%(method)s %(path)s" %(status)d %(dt_ms).1fms'
+from scorekeeper.access_log import LOGGER as ACCESS_LOGGER
+
 STOP_TIMEOUT_S = 10  # far above a request's time (a turn: ms; a PDF: about a second)
-
-
-class QuietIdlePolls(logging.Filter):
-    """Drops the access line of an idle poll (``GET /g/<token>/poll`` answered 204)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        atoms = record.args
-        if isinstance(atoms, dict) and atoms.get("status") == 204:
-            return not str(atoms.get("path", "")).endswith("/poll")
-        return True
 
 
 def _handler(target: str, formatter: str, default_stream: str) -> dict[str, Any]:
@@ -53,13 +45,12 @@ def _handler(target: str, formatter: str, default_stream: str) -> dict[str, Any]
 
 
 def logging_config(access_log: str, error_log: str) -> dict[str, Any]:
-    """granian's, the app's and Python's warnings logs, every line redacted (a dictConfig)."""
+    """granian's, the app's and the access log, every line redacted (a dictConfig)."""
     return {
         "version": 1,
         "disable_existing_loggers": False,
         "filters": {
             "redact": {"()": "scorekeeper.redact.RedactFilter"},
-            "quiet_idle_polls": {"()": "scorekeeper.serve.QuietIdlePolls"},
         },
         "formatters": {
             "generic": {"format": "[%(asctime)s] [%(levelname)s] %(name)s: %(message)s"},
@@ -71,12 +62,7 @@ def logging_config(access_log: str, error_log: str) -> dict[str, Any]:
         },
         "loggers": {
             "_granian": {"handlers": ["console"], "level": "INFO", "propagate": False},
-            "granian.access": {
-                "handlers": ["access"],
-                "level": "INFO",
-                "propagate": False,
-                "filters": ["quiet_idle_polls"],
-            },
+            ACCESS_LOGGER: {"handlers": ["access"], "level": "INFO", "propagate": False},
         },
         # The app's own errors (Flask logs a failed request here) and the refusal in wsgi.py.
         "root": {"handlers": ["console"], "level": "WARNING"},
@@ -105,8 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     # The worker processes share their live fragments for this run only (web/infra/fragment_files.py).
     os.environ["SCOREKEEPER_SERVER_RUN"] = secrets.token_hex(8)
+    logged = args.access_log != "off"
     server = Server(
-        "scorekeeper.wsgi:app",
+        "scorekeeper.served:app" if logged else "scorekeeper.wsgi:app",
         address=args.host,
         port=args.port,
         interface=Interfaces.WSGI,
@@ -115,8 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         workers_kill_timeout=args.stop_timeout,
         websockets=False,
         log_dictconfig=logging_config(args.access_log, args.error_log),
-        log_access=args.access_log != "off",
-        log_access_format=ACCESS_FORMAT,
+        log_access=False,  # the app's outermost layer writes it (scorekeeper/access_log.py)
     )
     server.serve()
     return 0

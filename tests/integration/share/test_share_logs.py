@@ -5,8 +5,10 @@ from __future__ import annotations
 import logging
 import pydoc
 
+from scorekeeper.access_log import FORMAT as ACCESS_FORMAT
+from scorekeeper.access_log import LOGGER as ACCESS_LOGGER
 from scorekeeper.redact import RedactFilter, redact
-from scorekeeper.serve import ACCESS_FORMAT, logging_config
+from scorekeeper.serve import logging_config
 
 TOKEN = "fyRw2VB_dLptRmCXGv2YmUxwZb6pYn9c"
 
@@ -32,7 +34,7 @@ def test_every_served_log_handler_redacts_and_an_access_line_names_only_the_rout
     redacting = pydoc.locate(config["filters"]["redact"]["()"])
     assert redacting is RedactFilter
     atoms = {"addr": "10.0.0.7", "method": "POST", "path": f"/g/{TOKEN}/turns", "status": 409, "dt_ms": 1.54}
-    record = logging.LogRecord("granian.access", logging.INFO, __file__, 1, ACCESS_FORMAT, (atoms,), None)
+    record = logging.LogRecord(ACCESS_LOGGER, logging.INFO, __file__, 1, ACCESS_FORMAT, (atoms,), None)
     assert RedactFilter().filter(record)
     assert record.getMessage() == '10.0.0.7 "POST /g/<token>/turns" 409 1.5ms'
     assert "query" not in ACCESS_FORMAT  # a query string never reaches the log
