@@ -21,6 +21,7 @@ from sqlalchemy import Engine, create_engine, event, exc, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 BUSY_TIMEOUT_MS = 5000
+WRITE_LOCK_POLL_S = 0.001  # how often a writer asks again for SQLite's write lock while it is held
 # A connection execution option: the transaction will write, so SQLite takes the lock at BEGIN.
 WRITE_OPTION = "scorekeeper_write"
 # Session.info key: the (edit hash, view hash) of each game a write transaction changed.
@@ -112,9 +113,39 @@ def _tune_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
         # A write takes the lock at BEGIN, so two writers queue instead of one failing
         # mid-transaction with "database is locked" when it upgrades its read lock.
         if connection.get_execution_options().get(WRITE_OPTION):
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            _begin_immediate(connection, busy_timeout_ms)
         else:
             connection.exec_driver_sql("BEGIN")
+
+
+def _begin_immediate(connection: Any, busy_timeout_ms: int) -> None:
+    """Take the write lock, asking again every millisecond while another writer holds it.
+
+    SQLite's own busy handler sleeps 1, 2, 5, 10, 15, 20, 25 ms... between attempts, so a writer
+    that found the lock taken slept on long after it was free: under 60 busy tables one turn in
+    seven waited over 5 ms for a lock held about 1 ms, and the slowest hundredth 35-45 ms
+    (benchmarks/tables_load_bench.py). Asking every WRITE_LOCK_POLL_S wakes soon after the release.
+    Past the busy timeout the last attempt is SQLite's own, and fails as before (Unavailable: 503);
+    any other fault is raised at once (a read-only file: the connection is dropped, see below).
+    """
+    driver = connection.connection.driver_connection
+    deadline = time.monotonic() + busy_timeout_ms / 1000
+    driver.execute("PRAGMA busy_timeout=0")  # an attempt answers at once
+    try:
+        while time.monotonic() < deadline - WRITE_LOCK_POLL_S:
+            try:
+                connection.exec_driver_sql("BEGIN IMMEDIATE")
+                return
+            except exc.OperationalError as error:
+                found = classify(error)
+                if found is None or not found.busy:
+                    raise
+            time.sleep(WRITE_LOCK_POLL_S)
+        driver.execute(f"PRAGMA busy_timeout={max(1, int((deadline - time.monotonic()) * 1000))}")
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+    finally:
+        if not connection.invalidated:  # a faulty connection is closed and never pooled again
+            driver.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
 
 
 # -- the database file under a running server ------------------------------------------------

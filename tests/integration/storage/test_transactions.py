@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import sqlite3
+import threading
+
 import pytest
 from sqlalchemy import event, text
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import sessionmaker
 
 from scorekeeper import games, storage
 from scorekeeper.storage import records
-from scorekeeper.storage.engine import BUSY_TIMEOUT_MS
+from scorekeeper.storage.engine import BUSY_TIMEOUT_MS, Unavailable, make_engine
 
 
 @pytest.fixture
@@ -113,3 +117,40 @@ def test_a_failed_write_leaves_the_database_as_it_was(db, make_game):
 def test_get_db_returns_the_apps_sessionmaker_inside_an_app_context(app, db):
     with app.app_context():
         assert storage.get_db() is db
+
+
+def test_a_writer_that_finds_the_lock_taken_gets_it_once_freed_and_keeps_its_busy_timeout(
+    db, make_game, database_path
+):
+    created = make_game()
+    blocker = sqlite3.connect(database_path, isolation_level=None, check_same_thread=False)
+    blocker.execute("BEGIN IMMEDIATE")  # another writer holds the lock for a moment
+    release = threading.Timer(0.2, lambda: blocker.execute("ROLLBACK"))
+    release.start()
+    try:
+        games.set_coach(db, created.edit_token, True)  # waits for the lock, then writes
+    finally:
+        release.join()
+        blocker.close()
+    assert games.load_game(db, created.view_token).coach is True
+    with db() as session:  # the attempts' own setting is not left on the pooled connection
+        assert session.execute(text("PRAGMA busy_timeout")).scalar() == BUSY_TIMEOUT_MS
+
+
+def test_a_writer_that_waits_out_the_timeout_is_unavailable_and_nothing_is_written(make_game, database_path):
+    created = make_game()
+    engine = make_engine(f"sqlite:///{database_path}", busy_timeout_ms=200)
+    impatient = sessionmaker(engine)
+    blocker = sqlite3.connect(database_path, isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.raises(Unavailable) as refused:
+            games.set_coach(impatient, created.edit_token, True)
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    assert refused.value.busy
+    assert games.load_game(impatient, created.view_token).coach is False
+    with impatient() as session:
+        assert session.execute(text("PRAGMA busy_timeout")).scalar() == 200
+    engine.dispose()
