@@ -96,7 +96,7 @@ class Served:
         return total
 
 
-def serve(root: Path, workdir: Path, extra_env: dict[str, str]) -> Served:
+def serve(root: Path, workdir: Path, extra_env: dict[str, str], shape: tuple[int, int] = (2, 4)) -> Served:
     """Migrate a fresh SQLite file with that code, then serve it as its `make run` does on a free port."""
     database = workdir / "tables.db"
     env = {
@@ -114,7 +114,7 @@ def serve(root: Path, workdir: Path, extra_env: dict[str, str]) -> Served:
     port = free_port()
     if (root / "scorekeeper" / "serve.py").exists():
         command = [sys.executable, "-m", "scorekeeper.serve", "--host", "127.0.0.1", "--port", str(port),
-                   "--workers", "2", "--threads", "4", "--access-log", os.devnull,
+                   "--workers", str(shape[0]), "--threads", str(shape[1]), "--access-log", os.devnull,
                    "--error-log", str(workdir / "error.log")]  # fmt: skip
     else:  # code from before scorekeeper.serve: gunicorn, as its Makefile ran it
         command = [sys.executable, "-m", "gunicorn", "-c", "python:scorekeeper.gunicorn_conf", "--bind",
@@ -388,12 +388,18 @@ def report(
 
 
 def measure(
-    label: str, root: Path, levels: list[int], seconds: float, warmup: float, env: dict[str, str]
+    label: str,
+    root: Path,
+    levels: list[int],
+    seconds: float,
+    warmup: float,
+    env: dict[str, str],
+    shape: tuple[int, int] = (2, 4),
 ) -> list[dict]:
     rows = []
     for tables in levels:
         workdir = Path(tempfile.mkdtemp(prefix="tables-bench-"))
-        served = serve(root, workdir, env)
+        served = serve(root, workdir, env, shape)
         try:
             figures, cpus = asyncio.run(run_level(served, tables, seconds, warmup))
         finally:
@@ -419,6 +425,9 @@ def main() -> None:
         action="store_true",
         help="also this code with every live refresh rendering its own fragment",
     )
+    parser.add_argument(
+        "--shape", default="2x4", help="this code's server: WORKERSxTHREADS (make run: 2x4); several: 2x4,2x2"
+    )
     args = parser.parse_args()
     levels = [int(level) for level in args.tables.split(",")]
     print(
@@ -427,7 +436,11 @@ def main() -> None:
         f"pass: turn p99 <= 100 ms, 0 errors",
         flush=True,
     )
-    runs: list[tuple[str, Path, dict[str, str]]] = [("this", ROOT, {})]
+    shapes = [tuple(int(n) for n in shape.split("x")) for shape in args.shape.split(",")]
+    for workers, threads in shapes:
+        label = "this" if len(shapes) == 1 else f"{workers}x{threads}"
+        measure(label, ROOT, levels, args.seconds, args.warmup, {}, (workers, threads))
+    runs: list[tuple[str, Path, dict[str, str]]] = []
     if args.without_cache:
         runs.append(("no-cache", ROOT, {"SCOREKEEPER_LIVE_POLL_CACHE": "false"}))
     if args.without_fragment_cache:
