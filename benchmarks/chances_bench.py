@@ -59,7 +59,7 @@ from scorekeeper.advisor import (  # noqa: E402
     distribution,
     win_chances,
 )
-from scorekeeper.advisor.distribution import EXACT_OPEN  # noqa: E402
+from scorekeeper.advisor.distribution import TABLE  # noqa: E402
 from scorekeeper.advisor.rollouts import paths, rollouts  # noqa: E402
 from scorekeeper.rules import Edition, Scorecard  # noqa: E402
 from tests.support.chance_games import kolmogorov, mid_game, shared_wins  # noqa: E402
@@ -78,7 +78,7 @@ def accuracy(advisor: Advisor, states: int, games: int, seed: int) -> None:
         support, prob = advisor.score_distribution(card)
         sample = rollouts(advisor, card, games, seed=seed * 1000 + i)
         open_boxes = card.scores.count(None)
-        kind = "table" if distributions.spectra is not None and open_boxes > EXACT_OPEN + 1 else "exact"
+        kind = "table" if distributions.method(open_boxes) == TABLE else "exact"
         mean_gap = abs(float((support * prob).sum()) - advisor.expected_final(card))
         rows.append((kind, mean_gap, kolmogorov(support, prob, sample), open_boxes))
     took = time.perf_counter() - started

@@ -46,6 +46,8 @@ if TYPE_CHECKING:
     from .advisor import Advisor
 
 EXACT_OPEN = 5  # this many open boxes or fewer: every turn to the end is followed exactly
+# Distributions.method: how a sheet's curve is found.
+TABLE, ONE_TURN, EXACT = "table", "one turn, then exact", "exact"
 CACHE_DISTRIBUTIONS = 50_000  # distributions of the points to come kept per edition (~2 KB each)
 GAIN_KEY = 4096  # above any points one turn adds
 BATCH = 200  # states worked out exactly in one pass by remember_many
@@ -146,6 +148,12 @@ class Distributions:
         support = np.flatnonzero(pmf > 1e-15)
         return support, pmf[support] / pmf[support].sum()
 
+    def method(self, open_boxes: int) -> str:
+        """How the curve of a sheet with this many open boxes is found: TABLE, ONE_TURN or EXACT."""
+        if self.spectra is None or open_boxes <= EXACT_OPEN:
+            return EXACT
+        return ONE_TURN if open_boxes == EXACT_OPEN + 1 else TABLE
+
     def pmf(self, state: int, open_boxes: int) -> FloatArray:
         """P(points still to come = 0, 1, …) from a turn-start state with this many open boxes, remembered."""
         if open_boxes == 0:
@@ -155,15 +163,16 @@ class Distributions:
             if found is not None:
                 self._pmfs.move_to_end(state)
                 return found
-        stored = self.spectra.pmf(state) if self.spectra is not None and open_boxes > EXACT_OPEN + 1 else None
+        method = self.method(open_boxes)
+        stored = self.spectra.pmf(state) if method == TABLE and self.spectra is not None else None
         if stored is not None:
-            self._remember({state: _with_mean(stored, float(self.advisor.table.reshape(-1)[state]))})
-        elif open_boxes <= EXACT_OPEN or self.spectra is None:
-            self._exact([state], open_boxes)
-        else:  # one box more than EXACT_OPEN: one turn, then its states after are cheap
-            self._remember({state: self._one_turn_then_exact(state, open_boxes)})
-        with self._lock:
-            return self._pmfs[state]
+            pmf = _with_mean(stored, float(self.advisor.table.reshape(-1)[state]))
+        elif method == EXACT:
+            pmf = self._exact([state], open_boxes)[state]
+        else:  # one box more than EXACT_OPEN (or a state the table lacks): one turn, then exact
+            pmf = self._one_turn_then_exact(state, open_boxes)
+        self._remember({state: pmf})
+        return pmf  # not read back from the cache: another thread may have evicted it meanwhile
 
     def remember_many(self, states: list[int], open_boxes: int) -> None:
         """Work out many states' curves (as many boxes open) at once: the exact ones level by level
@@ -171,9 +180,10 @@ class Distributions:
         For simulations of many games; the cache must have room for them (CACHE_DISTRIBUTIONS).
         """
         roots, depth = states, open_boxes
-        if self.spectra is not None and open_boxes > EXACT_OPEN + 1:
+        method = self.method(open_boxes)
+        if method == TABLE:
             roots = []
-        elif self.spectra is not None and open_boxes == EXACT_OPEN + 1:  # one turn, then the states after
+        elif method == ONE_TURN:  # one turn, then the states after
             afters = np.concatenate([step[0] for step in self.steps(np.array(states, dtype=np.int64))])
             roots, depth = np.unique(afters).tolist(), open_boxes - 1
         for lo in range(0, len(roots), BATCH):
@@ -189,9 +199,10 @@ class Distributions:
             while len(self._pmfs) > CACHE_DISTRIBUTIONS:
                 self._pmfs.popitem(last=False)
 
-    def _exact(self, roots: list[int], open_boxes: int) -> None:
+    def _exact(self, roots: list[int], open_boxes: int) -> dict[int, FloatArray]:
         """Every state the coach can reach from these states (as many boxes open), level by level, then
-        back up from the last turn. States already remembered are neither expanded nor recomputed.
+        back up from the last turn; the roots' curves. States already remembered are neither expanded
+        nor recomputed.
         """
         known: dict[int, FloatArray] = {}  # the remembered ones met on the way (kept here: never evicted)
         levels = [self._unknown(roots, known)]
@@ -231,6 +242,7 @@ class Distributions:
                 row = pmfs[i * width : (i + 1) * width]
                 done[s] = row[: np.flatnonzero(row > 1e-15)[-1] + 1].copy()
         self._remember(done)
+        return {root: done[root] if root in done else known[root] for root in roots}
 
     def _unknown(self, states: list[int], known: dict[int, FloatArray]) -> IntArray:
         """The states not remembered yet; the remembered ones go into `known`.
@@ -250,8 +262,8 @@ class Distributions:
     def _one_turn_then_exact(self, state: int, open_boxes: int) -> FloatArray:
         """One exact turn, then every state after it followed exactly (one box fewer open)."""
         ((afters, gained, prob),) = self.steps(np.array([state], dtype=np.int64))
-        self._exact(afters.tolist(), open_boxes - 1)
-        rows = [self.pmf(int(a), open_boxes - 1) for a in afters.tolist()]
+        found = self._exact(afters.tolist(), open_boxes - 1)
+        rows = [found[a] for a in afters.tolist()]
         out = np.zeros(max(len(r) for r in rows) + int(gained.max()))
         for row, g, p in zip(rows, gained.tolist(), prob.tolist(), strict=True):
             out[g : g + len(row)] += p * row

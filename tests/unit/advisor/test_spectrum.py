@@ -9,10 +9,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from scorekeeper.advisor import Advisor
+from scorekeeper.advisor import Advisor, distribution
 from scorekeeper.advisor import storage as advisor_storage
 from scorekeeper.advisor.build import _levels
-from scorekeeper.advisor.distribution import Distributions
+from scorekeeper.advisor.distribution import EXACT, EXACT_OPEN, ONE_TURN, TABLE, Distributions
 from scorekeeper.advisor.points import points_for
 from scorekeeper.advisor.spectrum import (
     BLOCK,
@@ -126,3 +126,32 @@ def test_saving_a_table_removes_the_editions_files_of_earlier_formats(
     assert not set(old) & set(left)
     assert set(others) <= set(left)
     assert advisor_storage.load_spectra(forced.edition, tmp_path, forced_spectra.grid) is not None
+
+
+def test_which_curve_a_sheet_gets_is_decided_by_its_open_boxes_and_the_table(
+    forced: Advisor, forced_spectra: Spectra
+) -> None:
+    with_table, without = Distributions(forced, forced_spectra), Distributions(forced, None)
+    assert [with_table.method(n) for n in (1, EXACT_OPEN, EXACT_OPEN + 1, EXACT_OPEN + 2, 13)] == [
+        EXACT, EXACT, ONE_TURN, TABLE, TABLE
+    ]  # fmt: skip
+    assert {without.method(n) for n in range(1, 14)} == {EXACT}
+
+
+@pytest.mark.parametrize("with_table", [False, True])
+def test_a_curve_is_returned_even_when_the_memory_forgets_it_at_once(
+    forced: Advisor, forced_spectra: Spectra, monkeypatch, with_table: bool
+) -> None:
+    """Another thread may fill the memory between storing a curve and returning it."""
+    remembered = Distributions(forced, forced_spectra if with_table else None)
+    start = int(forced.points.index(0, 0, 0))
+    expected = remembered.pmf(start, forced.points.boxes)
+    monkeypatch.setattr(distribution, "CACHE_DISTRIBUTIONS", 0)  # every curve forgotten once stored
+    forgetful = Distributions(forced, forced_spectra if with_table else None)
+    sheets = {
+        forced.points.boxes - int(level.mask[0]).bit_count(): int(level.dst[0])
+        for level in _levels(forced.points)
+    }
+    for open_boxes in (EXACT_OPEN + 2, EXACT_OPEN + 1, EXACT_OPEN):  # from the table, one turn, exact
+        assert forgetful.pmf(sheets[open_boxes], open_boxes).sum() == pytest.approx(1.0)
+    np.testing.assert_allclose(forgetful.pmf(start, forced.points.boxes), expected)
