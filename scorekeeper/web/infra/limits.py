@@ -108,6 +108,11 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATE_LIMIT_WRITES", DEFAULT_WRITES)
     app.config.setdefault("RATE_LIMIT_FAILED_LOOKUPS", DEFAULT_FAILED_LOOKUPS)
     limiter.init_app(app)
+    # init_app gives the limiter this app's storage but keeps its "storage found dead" mark, set
+    # when another app's storage failed (tests make many apps in one process). Left set, this app
+    # counted in the stand-in memory until the limiter looked again and found its own storage
+    # working, then started over from zero there: a limit let one request too many through.
+    limiter._storage_dead = False  # Flask-Limiter has no public way to say "a new storage"
     for name in WRITE_BLUEPRINTS:
         blueprint = app.blueprints.get(name)
         # app.blueprints is typed with Flask's sansio base class; the limiter decorates flask.Blueprint.

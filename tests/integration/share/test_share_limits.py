@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import time
+from types import SimpleNamespace
+
+import flask_limiter._extension as flask_limiter_extension
 import pytest
 
-from scorekeeper import storage, tables
+from scorekeeper import games, storage, tables
 from scorekeeper.rules import Edition
 
 BOXES = Edition.HASBRO_1996.box_keys  # the Hasbro sheet's box keys, in sheet order
@@ -81,3 +85,21 @@ def test_the_default_limits_let_eight_phones_on_one_address_play_a_whole_game_fa
         assert client.post(f"/g/{token}/options", data={"dice": "12346"}).status_code == 200
         recorded = client.post(f"/g/{token}/turns", data={"dice": "12346", "box": box, "turn": str(turn)})
         assert recorded.status_code == 303, (turn, recorded.status_code)
+
+
+def test_an_app_made_after_another_apps_limit_storage_failed_counts_in_its_own(
+    make_app, database_path, monkeypatch
+):
+    """The limiter is one object per process: a Redis that failed under one app (its counting moved
+    to a stand-in memory) must not make the next app count twice, once in the stand-in and again
+    from zero when the limiter finds its storage working (the flaky 6th write that got through)."""
+    failing = make_app(database_path, REDIS_URL="redis://127.0.0.1:9/0").test_client()  # nothing there
+    game = games.create_game(failing.application.extensions[storage.DB_KEY], ["Ann", "Bo"], "hasbro-1996")
+    assert failing.post(f"/g/{game.edit_token}/options", data={"dice": "12346"}).status_code == 200
+    healthy = make_app(database_path, RATE_LIMIT_WRITES="5 per minute").test_client()
+    for _ in range(5):
+        assert healthy.post(f"/g/{game.edit_token}/options", data={"dice": "12346"}).status_code == 200
+    # Later, as the limiter sees it: time to look at its storage again.
+    later = time.time() + 3600
+    monkeypatch.setattr(flask_limiter_extension, "time", SimpleNamespace(time=lambda: later))
+    assert healthy.post(f"/g/{game.edit_token}/options", data={"dice": "12346"}).status_code == 429
