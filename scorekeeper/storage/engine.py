@@ -43,6 +43,8 @@ LOG_EVERY_S = 10.0
 log = logging.getLogger("scorekeeper.storage")
 _ENGINES: weakref.WeakSet[Engine] = weakref.WeakSet()
 _FILES: weakref.WeakKeyDictionary[Engine, DatabaseFile] = weakref.WeakKeyDictionary()
+# SQLite: this process's writers go one at a time (see _one_local_writer), each waiting up to this long.
+_WRITE_GATES: weakref.WeakKeyDictionary[Engine, tuple[threading.Lock, float]] = weakref.WeakKeyDictionary()
 # Called after each committed write with the changed games' token hashes (the live-update stamps).
 _AFTER_WRITE: weakref.WeakKeyDictionary[Engine, Callable[[set[str]], None]] = weakref.WeakKeyDictionary()
 
@@ -68,6 +70,7 @@ def make_engine(url: str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Engine:
     engine = create_engine(url, pool_pre_ping=make_url(url).get_backend_name() != "sqlite")
     if engine.dialect.name == "sqlite":
         _tune_sqlite(engine, busy_timeout_ms)
+        _WRITE_GATES[engine] = (threading.Lock(), busy_timeout_ms / 1000)
         database = engine.url.database or ""
         if database and database != ":memory:" and not database.startswith("file:"):
             _FILES[engine] = DatabaseFile(os.path.abspath(database))
@@ -86,6 +89,8 @@ def _forget_inherited_connections() -> None:
     """In a forked worker, never reuse the parent's pooled connections (an app loaded before the fork)."""
     for engine in list(_ENGINES):
         engine.dispose(close=False)
+    for engine, (_held, timeout_s) in list(_WRITE_GATES.items()):
+        _WRITE_GATES[engine] = (threading.Lock(), timeout_s)  # a parent's writer does not hold ours
 
 
 if hasattr(os, "register_at_fork"):
@@ -324,6 +329,28 @@ def reading(db: sessionmaker[Session]) -> Iterator[Session]:
 
 
 @contextmanager
+def _one_local_writer(engine: Engine) -> Iterator[None]:
+    """SQLite: this process's write transactions one after another.
+
+    A thread waiting here sleeps until the writer before it has committed and is woken at once;
+    only one writer per process asks SQLite for its lock every millisecond (_begin_immediate),
+    against the other processes' writers. Without it, the eight threads of a busy server could
+    all be asking at once. Waits up to the busy timeout, then Unavailable (503) as SQLite would.
+    """
+    gate = _WRITE_GATES.get(engine)
+    if gate is None:  # PostgreSQL: its row locks decide
+        yield
+        return
+    lock, timeout_s = gate
+    if not lock.acquire(timeout=timeout_s):
+        raise Unavailable("the database stayed locked past the busy timeout", busy=True)
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+@contextmanager
 def writing(db: sessionmaker[Session]) -> Iterator[Session]:
     """A session in one write transaction, committed when the block ends without error.
 
@@ -331,7 +358,7 @@ def writing(db: sessionmaker[Session]) -> Iterator[Session]:
     removed or replaced between checkout and commit: the write then went nowhere).
     """
     with _served(db) as session:
-        with session.begin():
+        with _one_local_writer(session.get_bind()), session.begin():  # type: ignore[arg-type]
             session.connection(execution_options={WRITE_OPTION: True})
             yield session
         engine = session.get_bind()

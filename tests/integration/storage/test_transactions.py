@@ -154,3 +154,30 @@ def test_a_writer_that_waits_out_the_timeout_is_unavailable_and_nothing_is_writt
     with impatient() as session:
         assert session.execute(text("PRAGMA busy_timeout")).scalar() == 200
     engine.dispose()
+
+
+def test_a_writer_queued_behind_another_of_its_process_asks_sqlite_only_once_its_turn_comes(
+    db, make_game, statements
+):
+    created = make_game()
+    inside, leave = threading.Event(), threading.Event()
+
+    def first_writer() -> None:
+        with storage.writing(db) as session:
+            session.execute(text("UPDATE games SET title = title"))  # holds SQLite's write lock
+            inside.set()
+            leave.wait(5)
+
+    first = threading.Thread(target=first_writer)
+    first.start()
+    assert inside.wait(5)
+    statements.clear()
+    second = threading.Thread(target=games.set_coach, args=(db, created.edit_token, True))
+    second.start()
+    second.join(0.2)  # queued behind the first writer for 0.2 s
+    assert second.is_alive() and "BEGIN IMMEDIATE" not in statements
+    leave.set()
+    first.join(5)
+    second.join(5)
+    assert statements.count("BEGIN IMMEDIATE") == 1  # one attempt, once the first had committed
+    assert games.load_game(db, created.view_token).coach is True
