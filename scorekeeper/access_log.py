@@ -47,6 +47,7 @@ class AccessLog:
         except BaseException:
             self._line(environ, 500, started)
             raise
+        # Flask has called start_response by the time it returns; an app that had not is logged as 500.
         status = int(statuses[-1][:3]) if statuses else 500
         if not is_idle_poll(environ.get("PATH_INFO", ""), status):
             self._line(environ, status, started)

@@ -128,8 +128,9 @@ def _begin_immediate(connection: Any, busy_timeout_ms: int) -> None:
 
     SQLite's own busy handler sleeps 1, 2, 5, 10, 15, 20, 25 ms... between attempts, so a writer
     that found the lock taken slept on long after it was free: under 60 busy tables one turn in
-    seven waited over 5 ms for a lock held about 1 ms, and the slowest hundredth 35-45 ms
-    (benchmarks/tables_load_bench.py). Asking every WRITE_LOCK_POLL_S wakes soon after the release.
+    seven waited over 5 ms for a lock held for an update, an insert and the commit, and the slowest
+    hundredth 35-45 ms (benchmarks/tables_load_bench.py). Asking every WRITE_LOCK_POLL_S wakes soon
+    after the release.
     Past the busy timeout the last attempt is SQLite's own, and fails as before (Unavailable: 503);
     any other fault is raised at once (a read-only file: the connection is dropped, see below).
     """
@@ -335,7 +336,8 @@ def _one_local_writer(engine: Engine) -> Iterator[None]:
     A thread waiting here sleeps until the writer before it has committed and is woken at once;
     only one writer per process asks SQLite for its lock every millisecond (_begin_immediate),
     against the other processes' writers. Without it, the eight threads of a busy server could
-    all be asking at once. Waits up to the busy timeout, then Unavailable (503) as SQLite would.
+    all be asking at once. Waits up to the busy timeout, then Unavailable (503) as SQLite would
+    (SQLite's lock then has a busy timeout of its own).
     """
     gate = _WRITE_GATES.get(engine)
     if gate is None:  # PostgreSQL: its row locks decide
