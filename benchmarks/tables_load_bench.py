@@ -17,13 +17,16 @@ and CSRF token. Figures per level: requests per second, turn p50/p99, poll p99, 
 errors (any other status, any failure), and the server's CPU time. The pass mark of issue 14:
 turn p99 <= 100 ms and 0 errors.
 
-Measured 2026-12-01 on the idle 2-core machine, 30 s a level, this code against b2d653e (gunicorn,
-before scorekeeper.serve, the one render per turn and the answers before Flask) in the same run:
-  20 tables: 0.95 ms of server CPU a request, turn p50 26 / p99 92 ms (ok); before 2.34 ms, 71 / 229
-  40 tables: 0.82 ms, turn 36 / 148 ms;  before 3.30 ms, 396 / 1,125 ms
-  60 tables: 0.77 ms, turn 108 / 1,394 ms; before 5.26 ms, 772 / 2,361 ms
-  (0 errors everywhere; the load generator used 0.17-0.24 cores. Other runs of this code: 40 tables
-  p99 101-153 ms, 60 tables 282-601 ms.) Not met: 60 tables within 100 ms.
+Measured 2026-12-01 on the shared 2-core machine, 30 s a level, this code (the write gate and
+lock polling of storage/engine.py, the access log of scorekeeper/access_log.py) against 9d96480:
+  60 tables, every run of this code: turn p99 84-93 ms (4 runs); 9d96480: 43-102 ms (17 runs, 2 over 100)
+  the last 3 pairs side by side: 85 / 88 / 93 ms against 90 / 102 / 100 ms; 0.51-0.53 against
+  0.55-0.59 ms of server CPU a request
+  80 tables: 73 ms (1 run); 9d96480: 58-116 ms (10 runs)
+  100 tables: 78, 88 ms, and 244-999 ms in a busier hour, when 9d96480 gave 896-1,483 ms
+  (0 errors everywhere; the load generator used 0.17-0.22 cores.) Met: 60 tables within 100 ms.
+  Earlier sessions measured 108 / 1,394 ms (p50 / p99) at 60 tables for the code of that day, with
+  other benchmarks on the same cores; that code gave 69 and 81 ms here.
 """
 
 from __future__ import annotations
