@@ -1,4 +1,4 @@
-"""A box of a sheet as data (its key, section, labels, scoring) and the Hasbro box keys."""
+"""A box of a sheet as data (its key, section, labels, scoring), a cell (a box in a column), the Hasbro keys."""
 
 from __future__ import annotations
 
@@ -36,6 +36,17 @@ class BoxSpec:
 
     def __str__(self) -> str:
         return self.key
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """Where a turn is written: a box in one column of a player's sheet (columns count from 1)."""
+
+    box: str  # the box's key
+    column: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.box}@{self.column}"
 
 
 class Box(str, Enum):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..boxes import LOWER, UPPER, BoxSpec
 from ..message import N_, NC_
+from ..order import TOP_TO_BOTTOM
 from ..ruleset import Ruleset, TotalRow, UpperBonus, register
 from ..scoring import chance, face_sum, five_of_a_kind, full_house, kind_only, run, straight, two_pairs
 
@@ -82,7 +83,7 @@ YATZY_FORCED = register(
         description=N_(
             "Scandinavian Yatzy filled strictly from top to bottom: each turn goes in the next open box."
         ),
-        forced_order=True,
+        order=TOP_TO_BOTTOM,
         **_COMMON,
     )
 )
