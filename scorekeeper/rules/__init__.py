@@ -9,6 +9,7 @@ from .column import Column
 from .dice import ALL_ROLLS, Dice, all_rolls, normalize_dice
 from .errors import BadDice, RuleViolation
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Standing, Turn
+from .interchange import totals_record, turn_record
 from .joker import ExtraYahtzee
 from .message import N_, Message
 from .order import FREE_ORDER, TOP_TO_BOTTOM, FreeOrder, OrderRule, TopToBottom
@@ -67,4 +68,6 @@ __all__ = [
     "every_edition",
     "find_edition",
     "normalize_dice",
+    "totals_record",
+    "turn_record",
 ]

@@ -1,4 +1,4 @@
-"""A box of a sheet as data (its key, section, labels, scoring), a cell (a box in a column), the Hasbro keys."""
+"""A box of a sheet as data (key, section, labels, scoring), a cell (a box in a column), the Hasbro keys."""
 
 from __future__ import annotations
 

@@ -7,7 +7,15 @@ from dataclasses import dataclass
 from .ruleset import COLUMN_FIGURES, Ruleset
 
 # The figures of a column the export writes, in its order.
-EXPORTED_FIGURES = ("upper_subtotal", "upper_bonus", "lower_subtotal", "yahtzee_bonus", "total", "multiplier", "score")
+EXPORTED_FIGURES = (
+    "upper_subtotal",
+    "upper_bonus",
+    "lower_subtotal",
+    "yahtzee_bonus",
+    "total",
+    "multiplier",
+    "score",
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,7 @@ def _params(count: int) -> dict[str, object]:
 
 
 class Dice(tuple[int, ...]):
-    """A turn's final dice, sorted: ``Dice.parse("6 2 4 2 5") == Dice.of([2, 2, 4, 5, 6])``, ``str()`` "22456".
+    """A turn's final dice, sorted: ``Dice.parse("6 2 4 2 5") == Dice.of([2, 2, 4, 5, 6])``, str() "22456".
 
     Five dice unless a count is given (``Dice.parse("666666", count=6)``); a ruleset passes its own.
     Equal to (and hashed as) the plain sorted tuple, so it can index tables built from tuples.

@@ -44,7 +44,7 @@ class TopToBottom(OrderRule):
     forced: ClassVar[bool] = True
 
     def allowed(self, rules: Ruleset, scores: Sequence[int | None], open_: list[int]) -> list[int]:
-        firsts = {}
+        firsts: dict[int, int] = {}
         for index in open_:
             firsts.setdefault(rules.column_of(index), index)
         return list(firsts.values())

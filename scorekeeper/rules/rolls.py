@@ -13,9 +13,7 @@ from .message import N_, Message
 ROLLS_NOT_COUNTED = N_("These rules do not count the rolls of a turn.")
 ROLLS_MISSING = N_("Say how many rolls this turn used: 1 to %(most)d.")
 ROLLS_OUT_OF_RANGE = N_("A turn uses 1 to %(most)d rolls.")
-ROLLS_TOO_MANY = N_(
-    "Only %(most)d rolls this turn (%(per_turn)d plus %(saved)d saved), not %(rolls)d."
-)
+ROLLS_TOO_MANY = N_("Only %(most)d rolls this turn (%(per_turn)d plus %(saved)d saved), not %(rolls)d.")
 
 
 class RollBank:

@@ -324,7 +324,7 @@ class Ruleset(str, metaclass=_Registry):
         return open_, False
 
     def cell_placements(self, scores: Sequence[int | None], dice: Dice) -> dict[Cell, int]:
-        """Every cell these dice may fill on this sheet, with its points: box by box, columns left to right."""
+        """Every cell these dice may fill on this sheet, with its points: box by box, columns in order."""
         allowed, joker = self._allowed(scores, dice)
         if self._box_major is not None:
             chosen = set(allowed)

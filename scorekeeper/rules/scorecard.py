@@ -7,6 +7,7 @@ the section totals are that column's. With several columns a turn names its colu
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from .boxes import Cell
 from .column import Column
 from .dice import Dice
@@ -122,7 +123,7 @@ class Scorecard:
         return self.edition.bank.most(self.saved_rolls)
 
     def options(self, dice: object) -> dict[str, int]:
-        """Every box key the rules allow (in some column) for these final dice, with its points, in sheet order."""
+        """Every box these final dice may fill (in some column), with its points, in sheet order."""
         return self.edition.placements(self.scores, self.edition.dice_of(dice))
 
     def cell_options(self, dice: object) -> dict[Cell, int]:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from scorekeeper.rules import Box, Edition, Scorecard
+from scorekeeper.rules import Box, Cell, Edition, Ruleset, Scorecard, every_edition
 
 # Dice that are no Yahtzee, no straight, no full house: a neutral fill for any Hasbro box.
 PLAIN = (1, 2, 3, 5, 5)
 FIVE_SIXES = (6, 6, 6, 6, 6)
 
-EDITIONS = list(Edition)  # every registered edition: the properties run over each one
+EDITIONS = list(Edition)  # every offered edition (five dice, one column): the older tests run over each
+EVERY_EDITION = list(every_edition())  # offered or not, of any shape: the properties run over each one
 HASBRO = [Edition.HASBRO_1996, Edition.HASBRO_2016]
 YATZY = [Edition.YATZY, Edition.YATZY_FORCED]
 
@@ -80,6 +81,40 @@ dice = st.lists(st.integers(1, 6), min_size=5, max_size=5)
 # Five equal dice are rare by chance (1 in 1296) but matter most: draw them often.
 yahtzee_dice = st.integers(1, 6).map(lambda face: [face] * 5)
 any_dice = st.one_of(dice, yahtzee_dice)
+
+
+def dice_of(edition: Ruleset) -> st.SearchStrategy[list[int]]:
+    """Final dice of the edition's count, often all equal (1 in 1296 or 7776 by chance, but they matter)."""
+    count = edition.dice_count
+    plain = st.lists(st.integers(1, 6), min_size=count, max_size=count)
+    return st.one_of(plain, st.integers(1, 6).map(lambda face: [face] * count))
+
+
+@st.composite
+def turns(draw: st.DrawFn, card: Scorecard) -> tuple[list[int], Cell, int | None]:
+    """A legal turn on this unfinished sheet: dice, a cell the rules allow for them, rolls the bank allows."""
+    edition = card.edition
+    roll = draw(dice_of(edition))
+    cell = draw(st.sampled_from(list(card.cell_options(roll))))
+    most = card.most_rolls
+    # Mostly one roll or all three (what players do), so banks both grow and run down.
+    rolls = None if most is None else draw(st.one_of(st.sampled_from([1, 3]), st.integers(1, most)))
+    return roll, cell, rolls
+
+
+@st.composite
+def any_cards(
+    draw: st.DrawFn, edition: Ruleset, min_filled: int = 0, unfinished: bool = False
+) -> Scorecard:
+    """A sheet of any shape reached by legal turns (cells and rolls the rules allowed).
+
+    ``unfinished`` keeps at least one cell open.
+    """
+    card = Scorecard(edition)
+    for _ in range(draw(st.integers(min_filled, edition.rounds - unfinished))):
+        roll, cell, rolls = draw(turns(card))
+        card = card.fill(cell.box, roll, cell.column, rolls)
+    return card
 
 
 @st.composite

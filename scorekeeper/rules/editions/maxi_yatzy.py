@@ -85,7 +85,9 @@ MAXI_YATZY_RULES = register(
         upper_bonus=UpperBonus(threshold=84, points=100),
         upper_totals=(
             TotalRow("upper_subtotal", N_("Sum")),
-            TotalRow("upper_bonus", N_("Bonus"), how=N_("%(threshold)d or more"), score=N_("SCORE %(points)d")),
+            TotalRow(
+                "upper_bonus", N_("Bonus"), how=N_("%(threshold)d or more"), score=N_("SCORE %(points)d")
+            ),
         ),
         lower_totals=(TotalRow("grand_total", N_("Total")),),
         has_coach=False,  # 2^20 box sets times the upper sums and the saved rolls: no exact table

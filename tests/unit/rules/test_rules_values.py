@@ -33,9 +33,7 @@ from scorekeeper.rules.ruleset import register
 from tests.support.rule_sheets import EDITIONS, PLAIN
 
 IDS = ["hasbro-1996", "hasbro-2016", "yatzy", "yatzy-forced"]
-VALID = (
-    "the editions are hasbro-1996, hasbro-2016, yatzy, yatzy-forced, maxi-yatzy, triple-yahtzee, yacht"
-)
+VALID = "the editions are hasbro-1996, hasbro-2016, yatzy, yatzy-forced, maxi-yatzy, triple-yahtzee, yacht"
 
 
 def roundtrips(value: object) -> list[object]:
@@ -276,7 +274,9 @@ LIKE = {"example": "22456"}
         pytest.param("02456", "A die shows 1 to 6; 0 is not a face.", {"face": "0"}, id="a 0"),
         pytest.param("97 0", "A die shows 1 to 6; 0 is not a face.", {"face": "0"}, id="the lowest bad face"),
         pytest.param("8", "A die shows 1 to 6; 8 is not a face.", {"face": "8"}, id="one bad die"),
-        pytest.param("2" * 20, "That is 20 dice; enter exactly five.", {"num": 20, "count": FIVE}, id="20 digits"),
+        pytest.param(
+            "2" * 20, "That is 20 dice; enter exactly five.", {"num": 20, "count": FIVE}, id="20 digits"
+        ),
         pytest.param("2245", "That is 4 dice; enter exactly five.", {"num": 4, "count": FIVE}, id="four"),
         pytest.param("224566", "That is 6 dice; enter exactly five.", {"num": 6, "count": FIVE}, id="six"),
         pytest.param("4", "That is 1 die; enter all five.", {"num": 1, "count": FIVE}, id="one"),
