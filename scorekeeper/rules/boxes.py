@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from .dice import Dice
 
@@ -38,9 +39,11 @@ class BoxSpec:
         return self.key
 
 
-@dataclass(frozen=True, slots=True)
-class Cell:
-    """Where a turn is written: a box in one column of a player's sheet (columns count from 1)."""
+class Cell(NamedTuple):
+    """Where a turn is written: a box in one column of a player's sheet (columns count from 1).
+
+    A named tuple: options are dicts keyed by cells, and a tuple hashes fast.
+    """
 
     box: str  # the box's key
     column: int = 1

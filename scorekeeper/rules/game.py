@@ -153,25 +153,18 @@ class Game:
         if self.is_over:
             raise RuleViolation(GAME_OVER)
         seat = self.current_player
-        card = self.cards[seat]
         rules = self.edition
-        roll = rules.dice_of(dice)
-        filled = card.fill(box, roll, column, rolls)
-        # fill() accepted them: the column is one of the sheet's (or the only one), rolls an int or None.
-        number = column if type(column) is int else 1
-        index = rules.cell_index(box, number)
-        points = filled.scores[index]
-        assert points is not None  # fill() just wrote it
+        filled, index, roll, points, bonus = self.cards[seat].write(box, dice, column, rolls)
         turn = Turn(
             index=len(self.turns),
             player=seat,
             round=self.round,
             dice=roll,
-            box=rules.boxes[rules.box_index(box)].key,
+            box=rules.box_at(index).key,
             points=points,
-            bonus=filled.yahtzee_bonus - card.yahtzee_bonus,
-            column=number,
-            rolls=rolls if type(rolls) is int else None,
+            bonus=bonus,
+            column=rules.column_of(index),
+            rolls=rolls if type(rolls) is int else None,  # write() let only an int or None through
         )
         cards = self.cards[:seat] + (filled,) + self.cards[seat + 1 :]
         return self._derive(self.turns + (turn,), cards)

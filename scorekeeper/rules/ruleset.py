@@ -127,7 +127,7 @@ class Ruleset(str, metaclass=_Registry):
     _cells: tuple[Cell, ...]  # every cell of a sheet, by position
     _box_of: tuple[int, ...]  # position -> box index
     _cells_of: dict[str, tuple[int, ...]]  # box key -> its position in each column
-    _box_major: tuple[int, ...] | None  # positions box by box (several columns only)
+    _box_major: tuple[int, ...]  # every position, box by box and each box's columns in order
     upper_indices: tuple[int, ...]  # box indices of the upper boxes: totals sum them often
     lower_indices: tuple[int, ...]
     all_equal_box: BoxSpec | None  # the box of all-equal dice (Yahtzee, Yatzy, Maxi Yatzy), if any
@@ -177,11 +177,7 @@ class Ruleset(str, metaclass=_Registry):
         fields["_cells_of"] = {
             box.key: tuple(c * width + i for c in range(len(columns))) for i, box in enumerate(boxes)
         }
-        fields["_box_major"] = (
-            tuple(c * width + i for i in range(width) for c in range(len(columns)))
-            if len(columns) > 1
-            else None
-        )
+        fields["_box_major"] = tuple(c * width + i for i in range(width) for c in range(len(columns)))
         fields["all_equal_box"] = _all_equal_box(boxes, fields["extra"], fields["_table"])
         for name, value in fields.items():
             object.__setattr__(self, name, value)
@@ -315,9 +311,13 @@ class Ruleset(str, metaclass=_Registry):
 
     # -- where a final roll may go ----------------------------------------------
 
+    def _open(self, scores: Sequence[int | None]) -> list[int]:
+        """The open cells the order rule allows, box by box (the order every answer lists them in)."""
+        return self.order.allowed(self, scores, [i for i in self._box_major if scores[i] is None])
+
     def _allowed(self, scores: Sequence[int | None], dice: Dice) -> tuple[list[int], bool]:
         """The open cells these dice may fill, by position, and whether they are a joker."""
-        open_ = self.order.allowed(self, scores, [i for i, points in enumerate(scores) if points is None])
+        open_ = self._open(scores)
         if self.extra is not None and self.extra.is_joker(self, scores, dice):
             allowed, _ = self.extra.joker_step(self, open_, dice)
             return list(allowed), True
@@ -326,9 +326,6 @@ class Ruleset(str, metaclass=_Registry):
     def cell_placements(self, scores: Sequence[int | None], dice: Dice) -> dict[Cell, int]:
         """Every cell these dice may fill on this sheet, with its points: box by box, columns in order."""
         allowed, joker = self._allowed(scores, dice)
-        if self._box_major is not None:
-            chosen = set(allowed)
-            allowed = [i for i in self._box_major if i in chosen]
         cells = self._cells
         if joker:
             return {cells[i]: self._joker_points(i, dice) for i in allowed}
@@ -340,7 +337,7 @@ class Ruleset(str, metaclass=_Registry):
 
         A box scores the same in every column, so its points are those of any of its cells.
         """
-        if self._box_major is not None:
+        if len(self.columns) > 1:
             return {cell.box: points for cell, points in self.cell_placements(scores, dice).items()}
         allowed, joker = self._allowed(scores, dice)
         keys = self._keys
@@ -359,8 +356,7 @@ class Ruleset(str, metaclass=_Registry):
         if reason is not None:
             return reason
         if self.extra is not None and self.extra.is_joker(self, scores, dice):
-            open_ = self.order.allowed(self, scores, [i for i, points in enumerate(scores) if points is None])
-            allowed, reason = self.extra.joker_step(self, open_, dice)
+            allowed, reason = self.extra.joker_step(self, self._open(scores), dice)
             return None if index in allowed else reason
         return None
 

@@ -148,20 +148,21 @@ class Scorecard:
     ) -> tuple[int, Dice, RuleViolation | None]:
         """The turn's cell position and dice, and the refusal of the rules, if any."""
         rules = self.edition
-        index = rules.box_index(box)
+        box_index = rules.box_index(box)
         roll = rules.dice_of(dice)
         if self.is_complete:
-            return index, roll, RuleViolation(SHEET_COMPLETE)
-        name = Message(rules.boxes[index].name)
-        if column is None and len(rules.columns) == 1:
+            return box_index, roll, RuleViolation(SHEET_COMPLETE)
+        columns = len(rules.columns)
+        if column is None and columns == 1:
             column = 1
         if column is None:
-            return index, roll, RuleViolation(CHOOSE_COLUMN, box=name)
-        if type(column) is not int or not 1 <= column <= len(rules.columns):
-            return index, roll, RuleViolation(NO_SUCH_COLUMN, column=str(column)[:_ECHOED])
-        index = rules.cell_index(rules.boxes[index].key, column)
+            return box_index, roll, RuleViolation(CHOOSE_COLUMN, box=Message(rules.boxes[box_index].name))
+        if type(column) is not int or not 1 <= column <= columns:
+            return box_index, roll, RuleViolation(NO_SUCH_COLUMN, column=str(column)[:_ECHOED])
+        index = (column - 1) * len(rules.boxes) + box_index
         if self.scores[index] is not None:
-            if len(rules.columns) == 1:
+            name = Message(rules.boxes[box_index].name)
+            if columns == 1:
                 return index, roll, RuleViolation(ALREADY_FILLED, box=name)
             return index, roll, RuleViolation(ALREADY_FILLED_IN_COLUMN, box=name, column=column)
         reason = rules.refusal(self.scores, index, roll) or rules.bank.refusal(self.saved_rolls, rolls)
@@ -174,18 +175,29 @@ class Scorecard:
 
         The column may be left out where the sheet has one; rolls where the rules do not count them.
         """
+        return self.write(box, dice, column, rolls)[0]
+
+    def write(
+        self, box: object, dice: object, column: object = None, rolls: object = None
+    ) -> tuple[Scorecard, int, Dice, int, int]:
+        """fill(), and where it wrote: the new sheet, the cell's position, the dice, the points, the bonus."""
         index, roll, refusal = self._check(box, dice, column, rolls)
         if refusal is not None:
             raise refusal
-        rules = self.edition
-        points = rules.box_points(self.scores, index, roll)
-        scores = self.scores[:index] + (points,) + self.scores[index + 1 :]
+        rules, scores = self.edition, self.scores
+        points = rules.box_points(scores, index, roll)
+        bonus = rules.bonus_points(scores, roll)
         bonuses = self.bonuses
-        if rules.bonus_points(self.scores, roll) > 0:
+        if bonus:
             at = rules.column_of(index) - 1
             bonuses = bonuses[:at] + (bonuses[at] + 1,) + bonuses[at + 1 :]
         assert rolls is None or type(rolls) is int  # the bank's refusal let only these through
-        return self._derive(scores, bonuses, rules.bank.after(self.saved_rolls, rolls))
+        card = self._derive(
+            scores[:index] + (points,) + scores[index + 1 :],
+            bonuses,
+            rules.bank.after(self.saved_rolls, rolls),
+        )
+        return card, index, roll, points, bonus
 
     # -- reading --------------------------------------------------------------
 
