@@ -178,11 +178,14 @@ class Ruleset(str, metaclass=_Registry):
             box.key: tuple(c * width + i for c in range(len(columns))) for i, box in enumerate(boxes)
         }
         fields["_box_major"] = tuple(c * width + i for i in range(width) for c in range(len(columns)))
-        fields["all_equal_box"] = _all_equal_box(boxes, fields["extra"], fields["_table"])
-        for name, value in fields.items():
-            object.__setattr__(self, name, value)
         if len(fields["_index"]) != len(boxes):
             raise ValueError(f"{id}: two boxes share a key")
+        extra = fields["extra"]
+        if extra is not None and extra.box not in fields["_index"]:
+            raise ValueError(f"{id}: the extra policy's box {extra.box!r} is not on the sheet")
+        fields["all_equal_box"] = _all_equal_box(boxes, extra, fields["_table"])
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
         return self
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -423,7 +426,8 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 
 def _registered(id: str) -> Ruleset | None:
-    return EDITIONS.get(id) or _NOT_OFFERED.get(id)
+    """The ruleset registered under this id, offered or not."""
+    return EDITIONS[id] if id in EDITIONS else _NOT_OFFERED.get(id)
 
 
 def every_edition() -> tuple[Ruleset, ...]:

@@ -300,6 +300,25 @@ def test_a_final_figure_never_changes_again_and_everything_is_final_on_a_complet
     )
 
 
+@pytest.mark.parametrize("edition", [e for e in EVERY_EDITION if len(e.columns) == 1], ids=str)
+@fast
+@given(data=st.data())
+def test_on_a_one_column_sheet_a_figure_is_final_when_the_paper_sheet_writes_it(edition, data):
+    # The rule the printed sheet follows (the web's _FINAL_WHEN until it asks the engine).
+    card = data.draw(any_cards(edition))
+    upper_done = all(card.points(box.key) is not None for box in edition.upper_boxes)
+    lower_done = all(card.points(box.key) is not None for box in edition.lower_boxes)
+    paper = {
+        "upper_subtotal": upper_done,
+        "upper_total": upper_done,
+        "upper_bonus": card.upper_bonus_settled,
+        "lower_subtotal": lower_done and (edition.extra is None or card.is_complete),
+        "multiplier": True,
+    }
+    for name in FIGURES:
+        assert card.is_final(name) == paper.get(name, card.is_complete), name
+
+
 def reorder(turn: tuple[list[int], Cell, int | None]) -> tuple[str, list[int], int, int | None]:
     dice, cell, rolls = turn
     return cell.box, dice, cell.column, rolls

@@ -112,6 +112,11 @@ def test_a_ruleset_rolls_at_least_one_die(count):
         made_up(dice_count=count)
 
 
+def test_an_extra_policy_must_name_a_box_of_the_sheet():
+    with pytest.raises(ValueError, match=r"^made-up: the extra policy's box 'yahtzee' is not on the sheet$"):
+        made_up(extra=ExtraYahtzee("yahtzee"))
+
+
 def test_a_ruleset_without_a_box_for_all_equal_dice_has_none():
     assert made_up(boxes=YATZY.boxes[:6]).all_equal_box is None
 
