@@ -4,6 +4,8 @@ Hasbro's sheet against the issue's targets, and Maxi Yatzy (six dice, saved roll
 Yahtzee (three columns) beside it in the same run, as ratios to Hasbro's (target: within 2x).
 A whole game's replay is printed too: Maxi has 20 rounds and Triple 39 to Hasbro's 13, so its
 ratio is about the ratio of the turns; the replay's target is per turn.
+Times are this process's CPU time: on a shared machine a game's replay long enough to be
+preempted would otherwise count the other processes' turns on the core.
 
 Run: .venv/bin/python benchmarks/rules_bench.py [--quick]  (--quick: a small size, to show it works)
 """
@@ -72,10 +74,10 @@ def time_options(rng: random.Random, editions: list[Ruleset], cards: int, calls:
             options: Callable[[object], object] = (
                 card.cell_options if len(rules.columns) > 1 else card.options
             )
-            start = time.perf_counter()
+            start = time.process_time()
             for _ in range(calls):
                 options(dice)
-            median.append((time.perf_counter() - start) / calls)
+            median.append((time.process_time() - start) / calls)
     return [statistics.median(median) * 1e6 for median in medians]
 
 
@@ -87,9 +89,9 @@ def time_replay(rng: random.Random, editions: list[Ruleset], games: int, repeats
         entries = [[turn.entry for turn in game.turns] for game in finished]
         for _ in range(repeats):
             for sample, rules, game, turns in zip(samples, editions, finished, entries, strict=True):
-                start = time.perf_counter()
+                start = time.process_time()
                 replayed = Game.replay(game.players, rules, turns)
-                sample.append(time.perf_counter() - start)
+                sample.append(time.process_time() - start)
                 assert replayed == game  # a benchmark of a wrong answer is worthless
     return [statistics.median(sample) * 1e3 for sample in samples]
 
