@@ -103,9 +103,7 @@ def turns(draw: st.DrawFn, card: Scorecard) -> tuple[list[int], Cell, int | None
 
 
 @st.composite
-def any_cards(
-    draw: st.DrawFn, edition: Ruleset, min_filled: int = 0, unfinished: bool = False
-) -> Scorecard:
+def any_cards(draw: st.DrawFn, edition: Ruleset, min_filled: int = 0, unfinished: bool = False) -> Scorecard:
     """A sheet of any shape reached by legal turns (cells and rolls the rules allowed).
 
     ``unfinished`` keeps at least one cell open.
