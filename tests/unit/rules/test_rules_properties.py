@@ -8,82 +8,10 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import FIGURES, Cell, Game, RuleViolation, Scorecard
 from tests.support.examples import examples
-from tests.support.rule_sheets import EVERY_EDITION, any_cards, dice_of, turns
+from tests.support.rule_sheets import EVERY_EDITION, MAX_POINTS, any_cards, dice_of, turns
 
 fast = settings(max_examples=examples(50), deadline=None)
 every_edition = pytest.mark.parametrize("edition", EVERY_EDITION, ids=str)
-
-_HASBRO_MAX = {
-    "ones": 5,
-    "twos": 10,
-    "threes": 15,
-    "fours": 20,
-    "fives": 25,
-    "sixes": 30,
-    "three_of_a_kind": 30,
-    "four_of_a_kind": 30,
-    "full_house": 25,
-    "small_straight": 30,
-    "large_straight": 40,
-    "yahtzee": 50,
-    "chance": 30,
-}
-_YATZY_MAX = {
-    "ones": 5,
-    "twos": 10,
-    "threes": 15,
-    "fours": 20,
-    "fives": 25,
-    "sixes": 30,
-    "one_pair": 12,
-    "two_pairs": 22,
-    "three_of_a_kind": 18,
-    "four_of_a_kind": 24,
-    "small_straight": 15,
-    "large_straight": 20,
-    "full_house": 28,
-    "chance": 30,
-    "yatzy": 50,
-}
-# The most each box can hold, as RULES.md states it (a Hasbro joker reaches the fixed scores).
-MAX_POINTS = {
-    "hasbro-1996": _HASBRO_MAX,
-    "hasbro-2016": _HASBRO_MAX,
-    "triple-yahtzee": _HASBRO_MAX,
-    "yatzy": _YATZY_MAX,
-    "yatzy-forced": _YATZY_MAX,
-    "yacht": {
-        **{key: _YATZY_MAX[key] for key in ("ones", "twos", "threes", "fours", "fives", "sixes")},
-        "full_house": 28,
-        "four_of_a_kind": 24,
-        "little_straight": 30,
-        "big_straight": 30,
-        "choice": 30,
-        "yacht": 50,
-    },
-    "maxi-yatzy": {
-        "ones": 6,
-        "twos": 12,
-        "threes": 18,
-        "fours": 24,
-        "fives": 30,
-        "sixes": 36,
-        "one_pair": 12,
-        "two_pairs": 22,
-        "three_pairs": 30,  # 6 6 5 5 4 4
-        "three_of_a_kind": 18,
-        "four_of_a_kind": 24,
-        "five_of_a_kind": 30,
-        "small_straight": 15,
-        "large_straight": 20,
-        "full_straight": 21,
-        "full_house": 28,  # 6 6 6 5 5
-        "villa": 33,  # 6 6 6 5 5 5
-        "tower": 34,  # 6 6 6 6 5 5
-        "chance": 36,
-        "maxi_yatzy": 100,
-    },
-}
 
 
 def test_every_edition_has_its_maxima_stated():
