@@ -7,21 +7,14 @@ from ..joker import ExtraYahtzee
 from ..message import N_
 from ..ruleset import Ruleset, TotalRow, UpperBonus, register
 from .hasbro import BOXES, UPPER_TOTALS
+from .hasbro import LOWER_TOTALS as HASBRO_LOWER_TOTALS
 
-# Hasbro's Triple Yahtzee card: each column's lower totals, then its combined total, the total
-# times the column's multiplier, and one grand total under the three columns.
-LOWER_TOTALS = (
-    TotalRow(
-        "yahtzee_bonus",
-        N_("YAHTZEE BONUS"),
-        how=N_("%(check)s for each bonus"),
-        score=N_("SCORE %(bonus)d PER %(check)s"),
-    ),
-    TotalRow("lower_total", N_("TOTAL"), N_("of lower section")),
-    TotalRow("upper_total", N_("TOTAL"), N_("of upper section")),
+# Hasbro's Triple Yahtzee card: each column's lower totals as on the one-column pad, then its
+# combined total, that total times the column's multiplier, and one grand total under the three.
+LOWER_TOTALS = HASBRO_LOWER_TOTALS[:-1] + (
     TotalRow("total", N_("COMBINED TOTAL")),
     TotalRow("score", N_("COLUMN SCORE"), how=N_("Combined total times the column's multiplier")),
-    TotalRow("grand_total", N_("GRAND TOTAL")),
+    HASBRO_LOWER_TOTALS[-1],
 )
 
 TRIPLE_YAHTZEE = register(

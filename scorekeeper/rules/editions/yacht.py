@@ -2,34 +2,25 @@
 
 from __future__ import annotations
 
-from ..boxes import LOWER, UPPER, BoxSpec
-from ..message import N_, NC_
+from ..boxes import LOWER, BoxSpec
+from ..message import N_
 from ..ruleset import Ruleset, TotalRow, register
-from ..scoring import all_equal, chance, face_sum, full_house, kind_only, run, straight
+from ..scoring import all_equal, chance, run, straight
+from .yatzy import BOXES as YATZY_BOXES
+from .yatzy import UPPER_BOXES
 
 STRAIGHT = 30
 YACHT = 50
 
-_FACES = (
-    ("ones", N_("Ones"), N_("1s"), N_("Count and add only Ones")),
-    ("twos", N_("Twos"), N_("2s"), N_("Count and add only Twos")),
-    ("threes", N_("Threes"), N_("3s"), N_("Count and add only Threes")),
-    ("fours", N_("Fours"), N_("4s"), N_("Count and add only Fours")),
-    ("fives", N_("Fives"), N_("5s"), N_("Count and add only Fives")),
-    ("sixes", N_("Sixes"), N_("6s"), N_("Count and add only Sixes")),
-)
+# Its Full house (the sum, five of a kind excluded) and Four of a kind (the four dice) are Yatzy's.
+_YATZY = {box.key: box for box in YATZY_BOXES}
 
 # A table, one box per entry as on the sheet: kept as laid out. The straights' short labels are
 # their faces, the same in every language (and apart from the other editions' "SS" and "LS").
 # fmt: off
-BOXES = tuple(
-    BoxSpec(key, UPPER, name, short, name, how, face_sum(face), face=face)
-    for face, (key, name, short, how) in enumerate(_FACES, start=1)
-) + (
-    BoxSpec("full_house", LOWER, N_("Full house"), N_("FH"), N_("Full house"),
-            N_("Three and two of another: sum of all dice"), full_house(None)),
-    BoxSpec("four_of_a_kind", LOWER, NC_("yatzy", "Four of a kind"), N_("4K"), N_("Four of a kind"),
-            N_("Sum of the four equal dice"), kind_only(4)),
+BOXES = UPPER_BOXES + (
+    _YATZY["full_house"],
+    _YATZY["four_of_a_kind"],
     BoxSpec("little_straight", LOWER, N_("Little straight"), "1-5", N_("Little straight"),
             N_("1-2-3-4-5"), straight((run(1, 5),), STRAIGHT), fixed=STRAIGHT),
     BoxSpec("big_straight", LOWER, N_("Big straight"), "2-6", N_("Big straight"),

@@ -21,12 +21,15 @@ _FACES = (
     ("sixes", N_("Sixes"), N_("6s"), N_("Count and add only Sixes")),
 )
 
-# A table, one box per entry as on the sheet: kept as laid out.
-# fmt: off
-BOXES = tuple(
+# The Nordic block's six: its name is its paper label too (Yacht and Maxi Yatzy print them alike).
+UPPER_BOXES = tuple(
     BoxSpec(key, UPPER, name, short, name, how, face_sum(face), face=face)
     for face, (key, name, short, how) in enumerate(_FACES, start=1)
-) + (
+)
+
+# A table, one box per entry as on the sheet: kept as laid out.
+# fmt: off
+BOXES = UPPER_BOXES + (
     BoxSpec("one_pair", LOWER, N_("One pair"), N_("1P"), N_("One pair"),
             N_("Sum of the highest pair"), kind_only(2)),
     BoxSpec("two_pairs", LOWER, N_("Two pairs"), N_("2P"), N_("Two pairs"),
