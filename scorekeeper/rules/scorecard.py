@@ -135,7 +135,8 @@ class Scorecard:
     ) -> RuleViolation | None:
         """The RuleViolation fill() would raise for this turn, or None if allowed.
 
-        An unknown box or bad dice raise, as everywhere else.
+        An unknown box or bad dice raise, as everywhere else. Where the rules count rolls, the
+        rolls are checked too (options() leaves them out: the boxes do not depend on them).
         """
         return self._check(box, dice, column, rolls)[2]
 
