@@ -23,7 +23,8 @@ from pathlib import Path
 
 from werkzeug.test import EnvironBuilder
 
-from scorekeeper import create_app, games, storage
+from scorekeeper import create_app, storage
+from scorekeeper.services import games
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests.support
 from tests.support.app_server import start_server, stop_server

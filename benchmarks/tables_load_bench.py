@@ -8,7 +8,7 @@ Run: .venv/bin/python benchmarks/tables_load_bench.py [--tables 20,40,60,80] [--
 
 One simulated table is ten real ones: its 4 phones poll every 0.15 s (a real phone: every
 1.5 s) and a turn is recorded every 1.5 s (a real table: one every ~15 s). The server is
-as `make run` starts it (python -m scorekeeper.serve: granian, 2 workers x 4 threads, SQLite in WAL,
+as `make run` starts it (python -m scorekeeper.server.serve: granian, 2 workers x 4 threads, SQLite in WAL,
 CSRF on; a baseline checkout from before it had one is served by gunicorn as its `make run` did), rate limits
 off (every phone here shares one address). Each phone does what static/js/live.js does: poll
 with the version it shows; on a 200 it fetches the fresh fragment (HX-Request) and shows its
@@ -18,7 +18,7 @@ errors (any other status, any failure), and the server's CPU time. The pass mark
 turn p99 <= 100 ms and 0 errors.
 
 Measured 2026-12-01 on the shared 2-core machine, 30 s a level, this code (the write gate and
-lock polling of storage/engine.py, the access log of scorekeeper/access_log.py) against 9d96480:
+lock polling of storage/engine.py, the access log of scorekeeper/server/access_log.py) against 9d96480:
   60 tables, every run of this code: turn p99 84-93 ms (4 runs); 9d96480: 43-102 ms (17 runs, 2 over 100)
   the last 3 pairs side by side: 85 / 88 / 93 ms against 90 / 102 / 100 ms; 0.51-0.53 against
   0.55-0.59 ms of server CPU a request
@@ -115,8 +115,9 @@ def serve(root: Path, workdir: Path, extra_env: dict[str, str], shape: tuple[int
         cwd=root, env=env, check=True, capture_output=True,
     )  # fmt: skip
     port = free_port()
-    if (root / "scorekeeper" / "serve.py").exists():
-        command = [sys.executable, "-m", "scorekeeper.serve", "--host", "127.0.0.1", "--port", str(port),
+    server = "scorekeeper.server.serve" if (root / "scorekeeper" / "server").is_dir() else "scorekeeper.serve"
+    if (root / "scorekeeper" / "server").is_dir() or (root / "scorekeeper" / "serve.py").exists():
+        command = [sys.executable, "-m", server, "--host", "127.0.0.1", "--port", str(port),
                    "--workers", str(shape[0]), "--threads", str(shape[1]), "--access-log", os.devnull,
                    "--error-log", str(workdir / "error.log")]  # fmt: skip
     else:  # code from before scorekeeper.serve: gunicorn, as its Makefile ran it

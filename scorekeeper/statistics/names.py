@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from scorekeeper import tables
+from scorekeeper.services import tables
 
 # The one definition lives with the table use cases (merges and renames match by it); the
 # statistics ask it for every seat of every game, and a table has few names: memoised.

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from flask import Flask
 
+from . import live
 from .infra import compression, converters, hardening, i18n, limits, security
 from .infra.extensions import csrf
 from .viewmodels import presenters, table_statistics
-from .views import coach, errors, health, home, install, language, live, play, printing, share, tables
+from .views import coach, errors, health, home, install, language, play, printing, share, tables
 from .views.rendering import turn_link
 
 # Blueprint modules, in registration order.

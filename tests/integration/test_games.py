@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import text
 
-from scorekeeper import games
 from scorekeeper.rules import Box, Edition, Game, Message, RuleViolation
+from scorekeeper.services import games
 from scorekeeper.storage import records, tokens
 
 # Every use case runs on SQLite and on PostgreSQL (a throwaway cluster; see tests/conftest.py).

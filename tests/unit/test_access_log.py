@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from scorekeeper.access_log import AccessLog
+from scorekeeper.server.access_log import AccessLog
 
 
 def _app(status: str, *, fail: bool = False):

@@ -22,9 +22,9 @@ from typing import Any
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie
 
-from .fragment_cache import FragmentCache
+from ..live.fragments import FragmentCache
+from ..live.polls import PollCache, StartResponse, learning
 from .i18n import COOKIE, choose_language, language_of
-from .poll_cache import PollCache, StartResponse, learning
 
 GAME_PATH = re.compile(r"/g/([A-Za-z0-9_-]{1,99})")  # as POLL_PATH: longer than any real link
 SHARED_ANSWER = "scorekeeper.shared_answer"  # environ key: Flask answered from the shared fragment

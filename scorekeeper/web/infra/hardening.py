@@ -21,7 +21,7 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorekeeper.redact import RedactFilter
+from scorekeeper.server.redact import RedactFilter
 
 # In JSON these characters only ever occur inside strings, where \uXXXX means the same.
 _HTML_SAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "'": "\\u0027"})

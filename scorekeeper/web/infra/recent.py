@@ -2,7 +2,7 @@
 
 The list used to live in the signed session cookie, which passed 4 KB after four games with
 long names and was then dropped by the browser: games 5-8 never appeared, and the list is
-often the only copy of a game's edit link. scorekeeper.devices keeps it now (capped, pruned,
+often the only copy of a game's edit link. scorekeeper.services.devices keeps it now (capped, pruned,
 links sealed); a list still in an old cookie moves to the server the first time it is read.
 """
 
@@ -15,7 +15,8 @@ from datetime import UTC, datetime
 from flask import request, session
 from sqlalchemy.exc import SQLAlchemyError
 
-from scorekeeper import devices, storage
+from scorekeeper import storage
+from scorekeeper.services import devices
 from scorekeeper.storage.engine import Unavailable
 
 DEVICE_KEY = "device"

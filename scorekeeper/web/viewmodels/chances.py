@@ -18,7 +18,7 @@ from flask_babel import format_percent
 from scorekeeper.advisor import Advisor, chance_series, default_directory
 
 if TYPE_CHECKING:
-    from scorekeeper.games import LoadedGame
+    from scorekeeper.services.games import LoadedGame
 
 log = logging.getLogger(__name__)
 CACHED = 256  # sets of sheets remembered per process (one per game version shown lately)

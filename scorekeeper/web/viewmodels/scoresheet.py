@@ -12,8 +12,8 @@ from .chances import chances_context
 from .sheet import Sheet, build_sheet
 
 if TYPE_CHECKING:
-    from scorekeeper.games import LoadedGame
     from scorekeeper.rules import Ruleset
+    from scorekeeper.services.games import LoadedGame
 
 
 def game_sheet(loaded: LoadedGame, *, with_log: bool = True) -> Sheet:

@@ -10,9 +10,8 @@ from datetime import datetime
 from typing import Any
 
 from scorekeeper.rules import Ruleset
-from scorekeeper.tables import PlayedGame, TableContents
-
-from .export import export_game
+from scorekeeper.services.interchange import export_game
+from scorekeeper.services.tables import PlayedGame, TableContents
 
 HIGH_SCORES = 10  # lines per edition in the high-score list
 EXPORT_KIND = "scorekeeper-table"  # what an export says it is, so an import can tell

@@ -13,9 +13,10 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 from flask_babel import format_decimal, gettext
 from wtforms import HiddenField
 
-from scorekeeper import games, storage
+from scorekeeper import storage
 from scorekeeper.advisor import Advisor, default_directory, ranked_boxes, review_game
 from scorekeeper.rules import BadDice, Dice, Edition, Ruleset
+from scorekeeper.services import games
 
 from ..infra.i18n import box_name, box_names, translate
 from ..viewmodels.chances import review_chances

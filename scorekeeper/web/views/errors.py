@@ -15,7 +15,8 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from scorekeeper import games, storage
+from scorekeeper import storage
+from scorekeeper.services import games
 from scorekeeper.storage.engine import classify
 
 from ..infra.limits import failed_lookup_allowed

@@ -1,4 +1,4 @@
-"""The forms of the web layer, one per action; names and titles are checked by scorekeeper.games."""
+"""The forms of the web layer, one per action; names and titles are checked by scorekeeper.services.games."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from wtforms import BooleanField, Field, HiddenField, StringField
 from wtforms.i18n import messages_path
 from wtforms.validators import ValidationError
 
-from scorekeeper import games
 from scorekeeper.rules import EDITIONS, Edition
+from scorekeeper.services import games
 
 from ..infra.i18n import language_of, translate
 

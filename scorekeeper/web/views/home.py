@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
-from scorekeeper import games, storage, tables
+from scorekeeper import storage
 from scorekeeper.rules import MAX_PLAYERS, MIN_PLAYERS, Edition, RuleViolation
+from scorekeeper.services import games, tables
 
 from ..infra.i18n import LANGUAGE_NAMES, current_language, translate
 from ..infra.limits import limit_new_games

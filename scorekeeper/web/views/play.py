@@ -19,14 +19,16 @@ from flask import (
     url_for,
 )
 
-from scorekeeper import games, storage, tables
+from scorekeeper import storage
 from scorekeeper.rules import BadDice, Dice
+from scorekeeper.services import games, tables
+from scorekeeper.services.interchange import export_game
 
-from ..infra.fragment_cache import CONFIRM_PLACEHOLDER
 from ..infra.i18n import box_names, gettext, speak_game_language, translate
 from ..infra.limits import limit_rematch
 from ..infra.recent import remember
-from ..viewmodels.export import export_game
+from ..live import cached_fragment, shared_fragment
+from ..live.fragments import CONFIRM_PLACEHOLDER
 from ..viewmodels.presenters import (
     Entry,
     announcement,
@@ -38,7 +40,6 @@ from ..viewmodels.presenters import (
 from ..viewmodels.scoresheet import sheet_context
 from .coach import KeepAdvice, coach_options, keep_advice
 from .forms import ActionForm, CorrectForm, DiceForm, TurnForm, VersionForm, as_int
-from .live import cached_fragment, shared_fragment
 from .loading import load_or_404
 from .rendering import is_htmx, page_or_fragment
 

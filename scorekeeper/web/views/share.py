@@ -17,7 +17,7 @@ from flask import Blueprint, current_app, request, url_for
 from flask_babel import gettext
 from markupsafe import Markup
 
-from scorekeeper.games import LoadedGame
+from scorekeeper.services.games import LoadedGame
 
 bp = Blueprint("share", __name__)
 

@@ -32,7 +32,8 @@ from flask_wtf.csrf import CSRFError, validate_csrf
 from werkzeug.exceptions import HTTPException
 from wtforms import ValidationError
 
-from scorekeeper import games, storage, tables
+from scorekeeper import storage
+from scorekeeper.services import games, tables
 
 from ..infra.extensions import csrf
 from ..infra.i18n import edition_name, translate

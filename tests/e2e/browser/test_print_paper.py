@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.games import NAME_MAX, TITLE_MAX
+from scorekeeper.services.games import NAME_MAX, TITLE_MAX
 from scorekeeper.web.viewmodels.sheet import CHECK
 from tests.support.printed_pages import (
     YATZY_LABELS,

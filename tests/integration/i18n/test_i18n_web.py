@@ -8,8 +8,8 @@ import pytest
 from babel.dates import format_date
 from sqlalchemy import func, select
 
-from scorekeeper import games
 from scorekeeper.rules import Dice, Edition, Message
+from scorekeeper.services import games
 from scorekeeper.storage.models import GameRow
 from scorekeeper.web.infra.extensions import babel
 from scorekeeper.web.infra.i18n import LANGUAGES, translate

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import event
 
-from scorekeeper import games, storage
-from scorekeeper.web.views import live
+from scorekeeper import storage
+from scorekeeper.services import games
+from scorekeeper.web import live
 from tests.support.counting_sessions import Counting
 
 HTMX = {"HX-Request": "true", "Accept-Encoding": "gzip"}

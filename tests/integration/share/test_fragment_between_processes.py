@@ -9,11 +9,12 @@ import time
 
 import pytest
 
-from scorekeeper import games, storage
-from scorekeeper.web.infra.fragment_cache import CONFIRM_PLACEHOLDER
+from scorekeeper import storage
+from scorekeeper.services import games
 from scorekeeper.web.infra.fragment_files import MAX_AGE_S, FragmentFiles, Marks
+from scorekeeper.web.live import FRAGMENTS_KEY
+from scorekeeper.web.live.fragments import CONFIRM_PLACEHOLDER
 from scorekeeper.web.views import play
-from scorekeeper.web.views.live import FRAGMENTS_KEY
 from tests.support.live_fragments import without_csrf_fields
 
 HTMX = {"HX-Request": "true"}

@@ -13,8 +13,10 @@ import time
 import pytest
 from sqlalchemy import event
 
-from scorekeeper import games, storage
-from scorekeeper.storage.changes import TRUST_LOCAL_ONLY_S, Changes
+from scorekeeper import storage
+from scorekeeper.services import games
+from scorekeeper.web import live
+from scorekeeper.web.live.changes import TRUST_LOCAL_ONLY_S, Changes
 from tests.support.counting_sessions import Counting
 
 
@@ -80,7 +82,7 @@ def test_a_wrong_token_is_still_404_every_time(client):
 @pytest.mark.slow  # seconds each: make test runs it, the fast loop does not
 @pytest.mark.backends("postgresql")
 def test_without_redis_other_hosts_writes_are_trusted_away_within_a_second(app):
-    changes = storage.get_changes(app)
+    changes = live.changes_of(app)
     assert isinstance(changes, Changes)
     assert changes.trust_for() == TRUST_LOCAL_ONLY_S <= 1.0
 

@@ -11,10 +11,10 @@ import time
 
 import pytest
 
-from scorekeeper import games, tables
-from scorekeeper.web.infra import fragment_cache
+from scorekeeper.services import games, tables
+from scorekeeper.web.live import FRAGMENTS_KEY
+from scorekeeper.web.live import fragments as fragment_cache
 from scorekeeper.web.views import play
-from scorekeeper.web.views.live import FRAGMENTS_KEY
 from tests.support.live_fragments import without_csrf_fields
 
 HTMX = {"HX-Request": "true"}

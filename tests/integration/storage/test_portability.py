@@ -8,7 +8,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import text
 
-from scorekeeper import games, storage
+from scorekeeper import storage
+from scorekeeper.services import games
 from scorekeeper.storage import records
 
 # Each check runs on both backends: the point is that they behave the same.

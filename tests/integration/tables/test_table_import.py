@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import tables
 from scorekeeper.rules import Dice, Game
+from scorekeeper.services import tables
 from scorekeeper.web.viewmodels.table_page import export_table
 from tests.support.sample_games import entries
 from tests.support.table_rows import row_counts

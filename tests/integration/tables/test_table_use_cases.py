@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import games, tables
 from scorekeeper.rules import Dice, Game
+from scorekeeper.services import games, tables
 from scorekeeper.storage import table_records
 from scorekeeper.storage.engine import reading
 from tests.support.table_rows import row_counts

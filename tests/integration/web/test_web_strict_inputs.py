@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import games
+from scorekeeper.services import games
 
 COMPOSED_E = "\u00e9"  # é as one character
 DECOMPOSED_E = "e\u0301"  # e + combining acute accent

@@ -21,7 +21,7 @@ from typing import Any, Literal
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .rules import (
+from ..rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     N_,
@@ -33,9 +33,9 @@ from .rules import (
     RuleViolation,
     Turn,
 )
-from .rules.game import BAD_PLAYER_COUNT
-from .storage import records, tokens
-from .storage.engine import reading, writing
+from ..rules.game import BAD_PLAYER_COUNT
+from ..storage import records, tokens
+from ..storage.engine import reading, writing
 
 Access = Literal["edit", "view"]
 Db = sessionmaker[Session]

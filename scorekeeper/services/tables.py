@@ -1,6 +1,6 @@
 """Use cases of tables (groups that play together): create, open, play at, move to, rename, delete, import.
 
-Each function is one transaction on the sessionmaker `db` it is given, as in scorekeeper.games.
+Each function is one transaction on the sessionmaker `db` it is given, as in scorekeeper.services.games.
 A table has capability links like a game (only their hashes are stored); its games point at it
 (a game is at most at one table). Players are the same player at a table when their names
 match without regard to case or accents ("Zoé" = "zoe", see `player_key`). Every figure is the
@@ -19,11 +19,11 @@ from typing import Any, Literal
 
 from sqlalchemy.orm import Session
 
+from ..rules import EDITIONS, N_, Dice, Edition, Game, Message, RuleViolation
+from ..storage import records, table_records, tokens
+from ..storage.engine import reading, writing
 from . import games
 from .games import BadSettings, Created, Db, GameNotFound, LoadedGame, ReadOnly
-from .rules import EDITIONS, N_, Dice, Edition, Game, Message, RuleViolation
-from .storage import records, table_records, tokens
-from .storage.engine import reading, writing
 
 Access = Literal["edit", "view"]
 

@@ -19,9 +19,9 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from .storage import devices as records
-from .storage import tokens
-from .storage.engine import reading, writing
+from ..storage import devices as records
+from ..storage import tokens
+from ..storage.engine import reading, writing
 
 Db = sessionmaker[Session]
 

@@ -18,21 +18,24 @@ from flask import Blueprint, Flask, Response, current_app, request
 from flask.blueprints import BlueprintSetupState
 from flask_babel import get_locale
 
-from scorekeeper import games, storage
+from scorekeeper import storage
+from scorekeeper.services import games
 
 from ..infra.compression import compress_response
 from ..infra.extensions import limiter
 from ..infra.fast_fragments import SHARED_ANSWER, FastFragments
-from ..infra.fragment_cache import FragmentCache, Packed, Shown, finished, shared_render
 from ..infra.fragment_files import FragmentFiles
 from ..infra.i18n import speak_game_language
-from ..infra.poll_cache import FastPolls, PollCache, news_body
 from ..infra.recent import remember
-from .coach import advisor_for
-from .rendering import is_htmx
+from ..views.coach import advisor_for
+from ..views.rendering import is_htmx
+from .changes import Changes
+from .fragments import FragmentCache, Packed, Shown, finished, shared_render
+from .polls import FastPolls, PollCache, news_body
 
 bp = Blueprint("live", __name__, url_prefix="/g/<token>")
 CACHE_KEY = "scorekeeper.poll_cache"
+CHANGES_KEY = "scorekeeper.changes"
 FRAGMENTS_KEY = "scorekeeper.fragment_cache"
 
 
@@ -45,21 +48,30 @@ def _install(state: BlueprintSetupState) -> None:
     """One version memory and one fragment memory per app; idle polls and repeated live refreshes
     answered in front of Flask."""
     app = cast(Flask, state.app)  # registered on a flask.Flask, typed as its sansio base
+    # Which games changed, for polls that answer without a transaction (REDIS_URL: across hosts).
+    engine = storage.get_engine(app)
+    changes = app.extensions[CHANGES_KEY] = Changes(engine.url, app.config.get("REDIS_URL") or None)
+    storage.after_write(engine, changes.written)
     # LIVE_POLL_CACHE=false: every poll reads the database (to measure what the memory saves).
     enabled = _setting(app, "LIVE_POLL_CACHE")
-    cache = PollCache(storage.get_changes(app), enabled=enabled)
+    cache = PollCache(changes_of(app), enabled=enabled)
     app.extensions[CACHE_KEY] = cache
     # LIVE_FRAGMENT_CACHE=false: every live refresh renders its fragment again (to measure it).
-    # The processes of one server run (scorekeeper.serve names it; files outlive a restart, memory
+    # The processes of one server run (scorekeeper.server.serve names it; files outlive a restart, memory
     # does not) share what each renders, in files beside the change stamps.
     run = str(app.config.get("SERVER_RUN") or "")
-    files = FragmentFiles(storage.get_changes(app).stamps.path + "-fragments", run) if run else None
+    files = FragmentFiles(changes_of(app).stamps.path + "-fragments", run) if run else None
     fragments = FragmentCache(enabled=_setting(app, "LIVE_FRAGMENT_CACHE"), files=files)
     app.extensions[FRAGMENTS_KEY] = fragments
     if enabled:
         app.wsgi_app = FastPolls(app.wsgi_app, cache)  # type: ignore[method-assign]
     if enabled and fragments.enabled:
         app.wsgi_app = FastFragments(app.wsgi_app, cache, fragments)  # type: ignore[method-assign]
+
+
+def changes_of(app: Flask) -> Changes:
+    """The app's change stamps."""
+    return app.extensions[CHANGES_KEY]
 
 
 @bp.get("/poll")

@@ -17,9 +17,10 @@ import urllib.parse
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from scorekeeper import games
+from scorekeeper.services import games
 from scorekeeper.storage import tokens
-from scorekeeper.storage.changes import Changes, slot_of
+
+from .changes import Changes, slot_of
 
 # A link's characters, a little longer than any real one (tokens.token_hash has the last word).
 POLL_PATH = re.compile(r"/g/([A-Za-z0-9_-]{1,99})/poll")

@@ -1,4 +1,4 @@
-"""The WSGI entry point: `python -m scorekeeper.serve` (what `make run` starts) serves `scorekeeper.wsgi:app`.
+"""The WSGI entry point `scorekeeper.server.wsgi:app`, which `python -m scorekeeper.server.serve` serves.
 
 It refuses to serve a database that lacks migrations (`make run` applies them first): the worker
 logs what to run and exits, and the server stops with it instead of restarting workers in a loop.
@@ -21,7 +21,7 @@ app = create_app()
 _missing = missing_heads(get_engine(app))
 if _missing:
     _engine = get_engine(app)
-    logging.getLogger("scorekeeper.wsgi").error(
+    logging.getLogger("scorekeeper.server.wsgi").error(
         NOT_MIGRATED, _engine.url.render_as_string(), ", ".join(_missing)
     )
     _engine.dispose()

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from flask import g
 from markupsafe import Markup
 
-from .fragment_files import FragmentFiles, Marks
+from ..infra.fragment_files import FragmentFiles, Marks
 
 WAIT_S = 0.5  # longest a refresh waits for another thread's render of the same link before its own
 MAX_LINKS = 2_000  # links remembered per process (a fragment is 18-35 kB: <= ~70 MB); then all forgotten

@@ -1,6 +1,6 @@
-"""Serve the app as `make run` does: granian (HTTP in Rust) running scorekeeper.wsgi:app.
+"""Serve the app as `make run` does: granian (HTTP in Rust) running scorekeeper.server.wsgi:app.
 
-Use: ``python -m scorekeeper.serve --host 0.0.0.0 --port 5000 [--workers 2] [--threads 4]
+Use: ``python -m scorekeeper.server.serve --host 0.0.0.0 --port 5000 [--workers 2] [--threads 4]
 [--access-log -|PATH|off] [--error-log -|PATH] [--stop-timeout 10]``.
 
 Why granian and not gunicorn: a table's phones poll every second and a half, so polls are most of
@@ -11,9 +11,9 @@ does in Python (parsing, keep-alive, its access log): measured 0.65 ms of CPU pe
 tables_load_bench.py; 60 busy tables send ~1,600 polls a second). The WSGI app is unchanged, so any
 WSGI server still serves it.
 Logs: a game's URL is its password, so the access log and the error log pass through
-scorekeeper.redact (``POST /g/<token>/turns``); no query string is ever logged. Idle polls (204: no
+scorekeeper.server.redact (``POST /g/<token>/turns``); no query string is ever logged. Idle polls (204: no
 news) are not logged: a table's phones send two or three a second and they say nothing. The access
-log is the app's outermost layer (scorekeeper/access_log.py), not granian's, so leaving a poll out
+log is the app's outermost layer (scorekeeper/server/access_log.py), not granian's, so leaving a poll out
 costs nothing.
 Stopping: SIGTERM or SIGINT lets requests in flight finish; a worker still running --stop-timeout
 seconds later is killed. Without that bound, a SIGTERM that came while the workers were still
@@ -29,7 +29,7 @@ import secrets
 import sys
 from typing import Any
 
-from scorekeeper.access_log import LOGGER as ACCESS_LOGGER
+from scorekeeper.server.access_log import LOGGER as ACCESS_LOGGER
 
 STOP_TIMEOUT_S = 10  # far above a request's time (a turn: ms; a PDF: about a second)
 
@@ -50,7 +50,7 @@ def logging_config(access_log: str, error_log: str) -> dict[str, Any]:
         "version": 1,
         "disable_existing_loggers": False,
         "filters": {
-            "redact": {"()": "scorekeeper.redact.RedactFilter"},
+            "redact": {"()": "scorekeeper.server.redact.RedactFilter"},
         },
         "formatters": {
             "generic": {"format": "[%(asctime)s] [%(levelname)s] %(name)s: %(message)s"},
@@ -70,7 +70,9 @@ def logging_config(access_log: str, error_log: str) -> dict[str, Any]:
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m scorekeeper.serve", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m scorekeeper.server.serve", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=2, help="processes (one per core)")
@@ -93,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["SCOREKEEPER_SERVER_RUN"] = secrets.token_hex(8)
     logged = args.access_log != "off"
     server = Server(
-        "scorekeeper.served:app" if logged else "scorekeeper.wsgi:app",
+        "scorekeeper.server.served:app" if logged else "scorekeeper.server.wsgi:app",
         address=args.host,
         port=args.port,
         interface=Interfaces.WSGI,
@@ -102,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         workers_kill_timeout=args.stop_timeout,
         websockets=False,
         log_dictconfig=logging_config(args.access_log, args.error_log),
-        log_access=False,  # the app's outermost layer writes it (scorekeeper/access_log.py)
+        log_access=False,  # the app's outermost layer writes it (scorekeeper/server/access_log.py)
     )
     server.serve()
     return 0

@@ -5,7 +5,7 @@ news), and they say nothing worth a line. granian's own access log built a recor
 (its time formatted, a dict, the logging machinery) and only then could a filter drop it: a fifth of
 the Python time of a worker serving 60 busy tables (py-spy). Here an idle poll is passed by after
 one comparison. The line's fields are granian's: address, method, path (never the query string),
-status and milliseconds; the handler redacts tokens (scorekeeper.redact).
+status and milliseconds; the handler redacts tokens (scorekeeper.server.redact).
 """
 
 from __future__ import annotations
