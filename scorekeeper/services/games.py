@@ -134,6 +134,15 @@ class LoadedGame:
 
 
 @dataclass(frozen=True)
+class GameStamp:
+    """A game as live updates need it, without replaying it: its version, the link's access, its language."""
+
+    version: int
+    access: Access
+    language: str | None = None
+
+
+@dataclass(frozen=True)
 class Created:
     """A new game and both of its links' tokens."""
 
@@ -277,8 +286,8 @@ def load_game(db: Db, token: str) -> LoadedGame:
         return _open(session, token).loaded
 
 
-def game_version(db: Db, token: str) -> int:
-    """The game's version, without replaying it (for polling)."""
+def game_stamp(db: Db, token: str) -> GameStamp:
+    """The game's version, access and language, without replaying it (live updates); GameNotFound."""
     digest = tokens.token_hash(token)
     if digest is None:
         raise GameNotFound
@@ -286,7 +295,13 @@ def game_version(db: Db, token: str) -> int:
         found = records.find_version(session, digest)
     if found is None or not _matches(found[0], found[1], digest):
         raise GameNotFound
-    return found[2]
+    access: Access = "edit" if hmac.compare_digest(found[0], digest) else "view"
+    return GameStamp(found[2], access, found[3])
+
+
+def game_version(db: Db, token: str) -> int:
+    """The game's version, without replaying it."""
+    return game_stamp(db, token).version
 
 
 def record_turn(db: Db, token: str, expected_turn: int, dice: object, box: object) -> LoadedGame:
@@ -569,6 +584,7 @@ __all__ = [
     "BadSettings",
     "Created",
     "GameNotFound",
+    "GameStamp",
     "HistoryEvent",
     "LoadedGame",
     "PlayersCheck",
@@ -580,6 +596,7 @@ __all__ = [
     "clean_text",
     "correct_turn",
     "create_game",
+    "game_stamp",
     "game_version",
     "history",
     "load_game",

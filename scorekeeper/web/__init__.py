@@ -17,7 +17,7 @@ from .infra import compression, converters, hardening, i18n, limits, security
 from .infra.extensions import csrf
 from .viewmodels import presenters, table_statistics
 from .views import coach, errors, health, home, install, language, play, printing, share, tables
-from .views.rendering import turn_link
+from .views.rendering import is_htmx, turn_link
 
 # Blueprint modules, in registration order.
 BLUEPRINTS = (health, home, play, printing, share, live, coach, language, install, tables)
@@ -41,6 +41,7 @@ def template_helpers() -> dict[str, object]:
         "turn_headline": presenters.turn_headline,
         "turn_summary": presenters.turn_summary,
         "turn_link": turn_link,
+        "is_htmx": is_htmx,  # a fragment carries no CSRF field (games/_macros.html)
         # the share panel
         "share_links": share.share_links,
         "served_on_loopback": share.served_on_loopback,

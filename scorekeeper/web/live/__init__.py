@@ -1,12 +1,15 @@
-"""Live games: a cheap poll that tells a phone whether the game changed since its page was made.
+"""Live updates: every phone of a game sees a change made on another within 3 seconds.
 
-``GET /g/<token>/poll?v=<version>`` answers 204 with no body while the game is still at that
-version, and 200 ``{"version": n}`` once it moved on; then static/js/live.js fetches the fresh
-sheet. Any token works (edit or view); a wrong one is 404. An idle poll costs no transaction
-and, in the common case, never reaches Flask (web/infra/poll_cache.py: a per-process memory of
-versions, kept right across processes and hosts by the change stamps of storage/changes.py).
-The fresh fragment the phones then fetch is rendered once per version and language and shared
-(web/infra/fragment_cache.py): ``cached_fragment`` answers from it, ``shared_fragment`` fills it.
+A committed write stamps its game in a small file every process of the host maps (changes.py;
+Redis carries the news to other hosts). A page asks every 1.5 s for its game area again, as an
+HTTP conditional request: ``If-None-Match`` with the ETag of what it shows (the game's version
+and the page's language). One small layer in front of Flask (polls.py) keeps each link's version
+in memory while its stamp is unchanged and answers "nothing new" (304) without Flask, a session
+or a transaction. Anything else goes through Flask: the view renders the fragment once per
+version and language and keeps it with Flask-Caching (fragments.py), so one render serves every
+phone of the link, the turn's own answer included. The fragment holds nothing of one phone: its
+forms carry no CSRF field (htmx sends the page's token as a header). ``GET /g/<link>/poll?v=<n>``
+asks the same question with a query (204 nothing new, 200 ``{"version": n}``).
 """
 
 from __future__ import annotations
@@ -21,52 +24,36 @@ from flask_babel import get_locale
 from scorekeeper import storage
 from scorekeeper.services import games
 
-from ..infra.compression import compress_response
 from ..infra.extensions import limiter
-from ..infra.fast_fragments import SHARED_ANSWER, FastFragments
-from ..infra.fragment_files import FragmentFiles
 from ..infra.i18n import speak_game_language
 from ..infra.recent import remember
-from ..views.coach import advisor_for
-from ..views.rendering import is_htmx
+from . import fragments
 from .changes import Changes
-from .fragments import FragmentCache, Packed, Shown, finished, shared_render
-from .polls import FastPolls, PollCache, news_body
+from .polls import Polls, Versions, live_etag, poll_answer
 
 bp = Blueprint("live", __name__, url_prefix="/g/<token>")
-CACHE_KEY = "scorekeeper.poll_cache"
+VERSIONS_KEY = "scorekeeper.live_versions"
 CHANGES_KEY = "scorekeeper.changes"
-FRAGMENTS_KEY = "scorekeeper.fragment_cache"
-
-
-def _setting(app: Flask, name: str) -> bool:
-    return str(app.config.get(name, True)).lower() not in ("false", "0", "no", "off")
+# Rendered for one request and shown to one phone: (the game as loaded, the fragment's HTML).
+Render = Callable[[], tuple[games.LoadedGame, str]]
 
 
 @bp.record_once
 def _install(state: BlueprintSetupState) -> None:
-    """One version memory and one fragment memory per app; idle polls and repeated live refreshes
-    answered in front of Flask."""
+    """The app's change stamps, its version memory and fragment cache, and the poll layer in front."""
     app = cast(Flask, state.app)  # registered on a flask.Flask, typed as its sansio base
-    # Which games changed, for polls that answer without a transaction (REDIS_URL: across hosts).
     engine = storage.get_engine(app)
     changes = app.extensions[CHANGES_KEY] = Changes(engine.url, app.config.get("REDIS_URL") or None)
     storage.after_write(engine, changes.written)
-    # LIVE_POLL_CACHE=false: every poll reads the database (to measure what the memory saves).
-    enabled = _setting(app, "LIVE_POLL_CACHE")
-    cache = PollCache(changes_of(app), enabled=enabled)
-    app.extensions[CACHE_KEY] = cache
-    # LIVE_FRAGMENT_CACHE=false: every live refresh renders its fragment again (to measure it).
-    # The processes of one server run (scorekeeper.server.serve names it; files outlive a restart, memory
-    # does not) share what each renders, in files beside the change stamps.
-    run = str(app.config.get("SERVER_RUN") or "")
-    files = FragmentFiles(changes_of(app).stamps.path + "-fragments", run) if run else None
-    fragments = FragmentCache(enabled=_setting(app, "LIVE_FRAGMENT_CACHE"), files=files)
-    app.extensions[FRAGMENTS_KEY] = fragments
-    if enabled:
-        app.wsgi_app = FastPolls(app.wsgi_app, cache)  # type: ignore[method-assign]
-    if enabled and fragments.enabled:
-        app.wsgi_app = FastFragments(app.wsgi_app, cache, fragments)  # type: ignore[method-assign]
+    # Both on unless set false, to measure what each saves: LIVE_POLL_CACHE=false reads the database
+    # for every poll, LIVE_FRAGMENT_CACHE=false renders the fragment for every phone.
+    for name in ("LIVE_POLL_CACHE", "LIVE_FRAGMENT_CACHE"):
+        app.config[name] = str(app.config.get(name, True)).lower() not in ("false", "0", "no", "off")
+    versions = Versions(app.extensions[storage.DB_KEY], changes, remember=app.config["LIVE_POLL_CACHE"])
+    app.extensions[VERSIONS_KEY] = versions
+    fragments.init_app(app)
+    app.wsgi_app = Polls(app.wsgi_app, versions)  # type: ignore[method-assign]
+    app.jinja_env.globals["live_etag"] = lambda loaded: live_etag(loaded.version, str(get_locale()))
 
 
 def changes_of(app: Flask) -> Changes:
@@ -77,86 +64,46 @@ def changes_of(app: Flask) -> Changes:
 @bp.get("/poll")
 @limiter.exempt  # eight phones polling every second and a half are not an attack
 def poll(token: str) -> Response:
-    """204 while the game is at version `v`, else 200 with the current version."""
-    cache: PollCache = current_app.extensions[CACHE_KEY]
-    version = cache.version(storage.get_db(), token)  # GameNotFound: 404 (errors.py)
-    if request.args.get("v") == str(version):
-        response = current_app.response_class(status=204)
-        del response.headers["Content-Type"]  # no body, nothing to type: fewer bytes per poll
-    else:  # {"version": n}, the very bytes FastPolls answers when it knows the version already
-        response = current_app.response_class(news_body(version), mimetype="application/json")
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    """What the layer in front could not answer: a link that opens no game (404), a database fault."""
+    stamp = current_app.extensions[VERSIONS_KEY].current(token)
+    status, headers, body = poll_answer(stamp.version, request.args.get("v"))
+    return current_app.response_class(body, status, headers)
 
 
-def cached_fragment(token: str) -> Response | None:
-    """The live fragment (htmx GET of the game page) from memory, if this link showed this version
-    in this language already; None: render it (GameNotFound for a token that opens nothing)."""
-    fragments: FragmentCache = current_app.extensions[FRAGMENTS_KEY]
-    if not fragments.enabled or not is_htmx():
-        return None
-    version = current_app.extensions[CACHE_KEY].version(storage.get_db(), token)
-    shown = fragments.shown(token, version)
-    if shown is None and fragments.wait_for_render(token):  # the table's phones ask at once: one renders
-        shown = fragments.shown(token, version)
-    if shown is None:
-        return None
-    if shown.access != "edit":
-        speak_game_language(shown.language)  # as the view below: the board speaks the table's language
-    locale = str(get_locale())
-    if fragments.body(token, shown, locale) is None:
-        return None
-    packed = shown.answer(locale, request.headers.get("Accept-Encoding", ""), _pack)
-    if packed is None:
-        return None
-    remember(token, shown.players, shown.title)
-    request.environ[SHARED_ANSWER] = True  # FastFragments learns its headers from this answer
-    encoding, data = packed
+def fragment(token: str, render: Render, keepable: Callable[[games.LoadedGame], bool]) -> Response:
+    """The link's live fragment for htmx: kept from an earlier render of this version and language,
+    else rendered once by `render` (the other phones asking meanwhile wait for it)."""
+    stamp = current_app.extensions[VERSIONS_KEY].current(token)  # GameNotFound: the 404 page
+    if stamp.access != "edit":
+        speak_game_language(stamp.language)  # the board speaks the table's language
+    etag = live_etag(stamp.version, str(get_locale()))
+    if request.if_none_match.contains_weak(etag[2:].strip('"')):
+        return _answer(current_app.response_class(status=304), etag)
+    name = fragments.key(token, stamp.version)
+    found = fragments.kept(name)
+    if found is None:
+        with fragments.rendering(name):
+            found = fragments.kept(name)
+            if found is None:
+                loaded, body = render()
+                if loaded.version == stamp.version and keepable(loaded):
+                    fragments.keep(name, body)
+                found = fragments.kept(name) or (None, body.encode())
+    remember(token)
+    encoding, data = found
     response = current_app.response_class(data, mimetype="text/html")
-    if encoding:  # compressed already: Flask-Compress leaves an encoded answer alone
+    if encoding:  # encoded already: Flask-Compress leaves it alone
         response.headers["Content-Encoding"] = encoding
+    return _answer(response, etag)
+
+
+def share(loaded: games.LoadedGame, token: str, body: str, keepable: bool) -> None:
+    """Keep a fragment rendered for one phone (a turn's answer) for every phone of the link."""
+    if keepable:
+        fragments.keep(fragments.key(token, loaded.version), body)
+
+
+def _answer(response: Response, etag: str) -> Response:
+    response.headers["ETag"] = etag
     response.vary.update(("HX-Request", "Accept-Encoding"))
     return response
-
-
-def _pack(body: str) -> Packed:
-    """The answer's bytes as Flask-Compress encodes them for this request's Accept-Encoding."""
-    response = compress_response(current_app.response_class(body, mimetype="text/html"))
-    return response.headers.get("Content-Encoding"), response.get_data()
-
-
-def shared_fragment(
-    loaded: games.LoadedGame, token: str, render: Callable[[], Response], confirm: str = ""
-) -> Response:
-    """`render()`'s answer with `confirm` in its slot, if it has one; for the live fragment, also
-    kept (its slot a placeholder, no CSRF field) to share."""
-    fragments: FragmentCache = current_app.extensions[FRAGMENTS_KEY]
-    if not fragments.enabled or not is_htmx():
-        response = render()
-        if is_htmx():  # the live fragment not kept (LIVE_FRAGMENT_CACHE=false): its slot still filled
-            response.set_data(finished(response.get_data(as_text=True), confirm))
-        return response
-    # Kept (and encoded) before the phones waiting for this render are let go (wait_for_render).
-    with fragments.rendering(token):
-        with shared_render():
-            response = render()
-        body = response.get_data(as_text=True)
-        if response.status_code == 200 and not _coach_waits(loaded):
-            shown = Shown(
-                loaded.version, loaded.access, loaded.language, list(loaded.game.players), loaded.title
-            )
-            locale = str(get_locale())
-            fragments.keep(token, shown, locale, body)
-            kept = fragments.remembered(token, loaded.version)
-            if kept is not None:  # encoded for this phone's kind: the table's others get it at once
-                kept.answer(locale, request.headers.get("Accept-Encoding", ""), _pack)
-    response.set_data(finished(body, confirm))
-    return response
-
-
-def _coach_waits(loaded: games.LoadedGame) -> bool:
-    """The coach is on but its tables are still being built: its advice and chances come unversioned."""
-    if not (loaded.coach and loaded.game.rules.has_coach):
-        return False
-    advisor = advisor_for(loaded.game.edition)
-    return advisor is None or advisor.distributions() is None

@@ -1,13 +1,4 @@
-"""Idle polls without a transaction: each process remembers the version it last read per link.
-
-``PollCache.version(db, token)`` answers from memory while the game's change stamp
-(scorekeeper/storage/changes.py) is the one taken before that version was read, else reads the
-database. ``FastPolls`` answers a poll (``GET /g/<token>/poll?v=<n>``) of a remembered link before
-Flask sees it: no routing, no session cookie to verify, no hooks. An idle one (n is the version)
-gets 204 with the headers Flask itself sent on a 204 poll; one that missed a change (after a turn,
-the table's other phones) gets 200 ``{"version":<the version>}`` with the headers of Flask's 200:
-byte for byte what Flask answers.
-"""
+"""The one layer in front of Flask: a poll that finds nothing new is answered from the change stamps."""
 
 from __future__ import annotations
 
@@ -17,114 +8,91 @@ import urllib.parse
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from scorekeeper.services import games
 from scorekeeper.storage import tokens
 
+from ..infra.security import PRIVATE_HEADERS, SECURITY_HEADERS
 from .changes import Changes, slot_of
 
-# A link's characters, a little longer than any real one (tokens.token_hash has the last word).
-POLL_PATH = re.compile(r"/g/([A-Za-z0-9_-]{1,99})/poll")
-MAX_ENTRIES = 50_000  # links remembered per process (a few MB at most), forgotten all at once beyond
-# Headers the server writes itself, or that belong to one answer only.
-PER_ANSWER = frozenset({"date", "server", "content-length", "content-encoding", "set-cookie", "connection"})
+# A game's link is one path segment (a little longer than any real one: tokens.token_hash decides).
+LIVE_PATH = re.compile(r"/g/([A-Za-z0-9_-]{1,99})(/poll)?")
+ETAG = re.compile(r'(?:W/)?"(\d+)-[A-Za-z_]{1,20}"')  # live_etag()'s form: W/"<version>-<language>"
+MAX_LINKS = 50_000  # links remembered per process (a few MB at most), forgotten all at once beyond
+# Every answer of this layer: never stored by a cache, and the headers every page of a game has.
+HEADERS = [("Cache-Control", "no-store"), *SECURITY_HEADERS.items(), *PRIVATE_HEADERS.items()]
+
+StartResponse = Callable[..., Any]
+WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 
-class PollCache:
-    """Per-process memory of token -> (stamp slot, stamp mark, version, when read)."""
+def live_etag(version: int, language: str) -> str:
+    """The live fragment's ETag: the game's version and the language of the page showing it."""
+    return f'W/"{version}-{language}"'
 
-    def __init__(self, changes: Changes, *, enabled: bool = True) -> None:
-        self.changes = changes
-        self.enabled = enabled
-        self._entries: dict[str, tuple[int, tuple[int, int], int, float]] = {}
 
-    def fresh(self, token: str) -> int | None:
-        """The remembered version, if no write may have changed the game since it was read."""
-        entry = self._entries.get(token) if self.enabled else None
-        if entry is None:
-            return None
-        slot, mark, version, read_at = entry
-        if time.monotonic() - read_at >= self.changes.trust_for() or self.changes.mark(slot) != mark:
-            return None
-        return version
+def poll_answer(version: int, asked: object) -> tuple[int, list[tuple[str, str]], bytes]:
+    """``GET /g/<link>/poll?v=<n>``: 204 while the game is at version n, else 200 {"version": <now>}."""
+    if asked == str(version):
+        return 204, list(HEADERS), b""
+    body = b'{"version":%d}\n' % version
+    return 200, [*HEADERS, ("Content-Type", "application/json"), ("Content-Length", str(len(body)))], body
 
-    def version(self, db: Any, token: str) -> int:
-        """The game's version: from memory when still sure, else one read (GameNotFound as usual)."""
-        known = self.fresh(token)
+
+class Versions:
+    """Per-process memory of each link's game stamp, trusted while its change stamp is unchanged."""
+
+    def __init__(self, db: Any, changes: Changes, *, remember: bool = True) -> None:
+        self.db, self.changes, self.remember = db, changes, remember
+        self._links: dict[str, tuple[int, tuple[int, int], games.GameStamp, float]] = {}
+
+    def current(self, token: str) -> games.GameStamp:
+        """The game's stamp: from memory while no write may have changed it, else one read (GameNotFound)."""
+        known = self._links.get(token) if self.remember else None
         if known is not None:
-            return known
+            slot, mark, stamp, read_at = known
+            if time.monotonic() - read_at < self.changes.trust_for() and self.changes.mark(slot) == mark:
+                return stamp
         digest = tokens.token_hash(token)
         if digest is None:
             raise games.GameNotFound
         slot = slot_of(digest)
-        # The mark is taken before the read: a write committed after it changes the stamp.
-        mark, read_at = self.changes.mark(slot), time.monotonic()
-        version = games.game_version(db, token)
-        if len(self._entries) >= MAX_ENTRIES:
-            self._entries.clear()
-        self._entries[token] = (slot, mark, version, read_at)
-        return version
+        mark, read_at = self.changes.mark(slot), time.monotonic()  # before the read: a later write shows
+        stamp = games.game_stamp(self.db, token)
+        if len(self._links) >= MAX_LINKS:
+            self._links.clear()
+        self._links[token] = (slot, mark, stamp, read_at)
+        return stamp
 
 
-StartResponse = Callable[..., Any]
+class Polls:
+    """WSGI middleware: answers the live polls of a game it can vouch for; anything else goes to Flask."""
 
-
-class FastPolls:
-    """WSGI middleware: answers an idle poll from the cache with Flask's own 204 headers."""
-
-    def __init__(self, app: Callable[[dict[str, Any], StartResponse], Iterable[bytes]], cache: PollCache):
-        self.app = app
-        self.cache = cache
-        self.idle_headers: list[tuple[str, str]] | None = None
-        self.news_headers: list[tuple[str, str]] | None = None
+    def __init__(self, app: WSGIApp, versions: Versions) -> None:
+        self.app, self.versions = app, versions
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        found = POLL_PATH.fullmatch(environ.get("PATH_INFO", ""))
-        if found is None or environ.get("REQUEST_METHOD") != "GET":
+        found = LIVE_PATH.fullmatch(environ.get("PATH_INFO", ""))
+        etag = ETAG.fullmatch(environ.get("HTTP_IF_NONE_MATCH", "").strip())
+        conditional = etag is not None and environ.get("HTTP_HX_REQUEST") == "true"
+        if found is None or environ.get("REQUEST_METHOD") != "GET" or not (found.group(2) or conditional):
             return self.app(environ, start_response)
-        learned = self.idle_headers is not None or self.news_headers is not None
-        version = self.cache.fresh(found.group(1)) if learned else None
-        if version is not None:
-            idle = _asked_version(environ) == str(version)
-            if idle and self.idle_headers is not None:
-                start_response("204 NO CONTENT", list(self.idle_headers))
-                return []
-            if not idle and self.news_headers is not None:
-                body = news_body(version)
-                start_response("200 OK", [*self.news_headers, ("Content-Length", str(len(body)))])
-                return [body]
-        return self.app(environ, learning(start_response, self._learn))
-
-    def _learn(self, status: str, headers: list[tuple[str, str]], names: set[str]) -> None:
-        """Keep the headers of Flask's idle answer and of its news (an unencoded 200) to replay them."""
-        if status.startswith("204"):
-            self.idle_headers = headers
-        elif status.startswith("200") and "content-encoding" not in names:
-            self.news_headers = headers
+        try:
+            version = self.versions.current(found.group(1)).version
+        except (games.GameNotFound, SQLAlchemyError):  # Flask answers: the game's 404, or a 503
+            return self.app(environ, start_response)
+        if found.group(2):  # ?v=<n>: the poll's own question
+            status, headers, body = poll_answer(version, _asked(environ.get("QUERY_STRING", "")))
+            start_response(f"{status} {'OK' if body else 'No Content'}", headers)
+            return [body] if body else []
+        if etag is not None and etag.group(1) == str(version):  # the page shows this version: nothing new
+            start_response("304 Not Modified", [*HEADERS, ("ETag", etag.group(0))])
+            return []
+        return self.app(environ, start_response)  # news: Flask sends the fragment
 
 
-Learn = Callable[[str, list[tuple[str, str]], set[str]], None]
-
-
-def learning(start_response: StartResponse, learn: Learn) -> StartResponse:
-    """start_response that first shows Flask's answer to `learn` (its status, the headers worth
-    sending again, and all its header names), when it set no cookie (a cookie is one phone's)."""
-
-    def wrapped(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-        names = {name.lower() for name, _ in headers}
-        if "set-cookie" not in names:
-            learn(status, [(n, v) for n, v in headers if n.lower() not in PER_ANSWER], names)
-        return start_response(status, headers, exc_info) if exc_info else start_response(status, headers)
-
-    return wrapped
-
-
-def news_body(version: int) -> bytes:
-    """What Flask's jsonify(version=...) answers (compact JSON and a newline)."""
-    return b'{"version":%d}\n' % version
-
-
-def _asked_version(environ: dict[str, Any]) -> str | None:
-    query = environ.get("QUERY_STRING", "")
+def _asked(query: str) -> str | None:
     if query.startswith("v=") and "&" not in query:
-        return query[2:]  # the page's own form: ?v=<digits>
+        return query[2:]  # the usual form: ?v=<digits>
     return dict(urllib.parse.parse_qsl(query)).get("v")

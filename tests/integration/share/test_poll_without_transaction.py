@@ -1,7 +1,7 @@
 """An idle poll costs no transaction and no session work, yet a change from any process shows at once.
 
-Each process remembers the version it last read per link (web/infra/poll_cache.py) and trusts it
-while the game's change stamp (storage/changes.py, a file every process of the host maps) is
+Each process remembers the version it last read per link (web/live/polls.py) and trusts it
+while the game's change stamp (web/live/changes.py, a file every process of the host maps) is
 unchanged. Two apps on one SQLite file stand for two server workers.
 """
 
