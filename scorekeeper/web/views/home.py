@@ -7,6 +7,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from scorekeeper import storage
 from scorekeeper.rules import MAX_PLAYERS, MIN_PLAYERS, Edition, RuleViolation
 from scorekeeper.services import games, tables
+from scorekeeper.services.names import NAME_MAX, TITLE_MAX
 
 from ..infra.i18n import LANGUAGE_NAMES, current_language, translate
 from ..infra.limits import limit_new_games
@@ -86,8 +87,8 @@ def _form_page(form, names, *, focus=None, name_errors=None, count_error=None, s
         count_error=count_error,
         min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS,
-        name_max=games.NAME_MAX,
-        title_max=games.TITLE_MAX,
+        name_max=NAME_MAX,
+        title_max=TITLE_MAX,
         editions=list(Edition),
         languages=LANGUAGE_NAMES,
         # A new form proposes this phone's language; a re-shown one keeps what was chosen.

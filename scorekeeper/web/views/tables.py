@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,20 +31,15 @@ from werkzeug.exceptions import HTTPException
 from wtforms import ValidationError
 
 from scorekeeper import storage
-from scorekeeper.services import games, tables
+from scorekeeper.rules import Message
+from scorekeeper.services import games, interchange, names, table_players, tables
+from scorekeeper.services.interchange import export_csv, export_table
+from scorekeeper.services.table_games import GameLine, TableGames
 
 from ..infra.extensions import csrf
 from ..infra.i18n import edition_name, translate
 from ..infra.limits import failed_lookup_allowed, limit_new_games
-from ..viewmodels.table_page import (
-    GameLine,
-    export_csv,
-    export_table,
-    game_lines,
-    high_scores,
-    high_scores_of_statistics,
-    lines_from_totals,
-)
+from ..viewmodels.table_page import high_scores, high_scores_of_statistics
 from .errors import render_error
 from .forms import ActionForm, as_int
 from .loading import load_or_404
@@ -138,61 +131,6 @@ def _cached_games(table_id: int) -> Sequence[Any] | None:
     except Exception:
         log.exception("cached totals of table %d failed; its games are replayed instead", table_id)
         return None
-
-
-class _Games:
-    """A table's games for its lists: counted, their players, and any stretch of them as lines.
-
-    From the statistics' cached totals (`played`, oldest first, or read here) when there are any,
-    else every game is replayed by the engine (no statistics module, or it failed).
-    """
-
-    def __init__(self, token: str, table_id: int, played: Sequence[Any] | None) -> None:
-        self.played = played if played is not None else _cached_games(table_id)
-        self.replayed = None if self.played is not None else tables.open_table(storage.get_db(), token)
-        self.count = len(self.played) if self.played is not None else len(self.replayed.games)  # type: ignore[union-attr]
-
-    def lines(self, start: int, stop: int) -> list[GameLine]:
-        """The games from the `start`-th newest up to (not including) the `stop`-th, newest first."""
-        if self.played is not None:
-            count = self.count
-            return lines_from_totals(self.played[max(count - stop, 0) : max(count - start, 0)])
-        assert self.replayed is not None
-        return game_lines(self.replayed)[start:stop]
-
-    def line(self, game_id: int) -> GameLine | None:
-        """The line of this game of the table (None if it is not at the table)."""
-        if self.played is not None:
-            return next(iter(lines_from_totals([g for g in self.played if g.id == game_id])), None)
-        return next((line for line in self.lines(0, self.count) if line.id == game_id), None)
-
-    def players(self) -> list[tables.TablePlayer]:
-        """The table's players, matched by name, from these games' names."""
-        if self.played is not None:
-            return _players_of(self.played)
-        assert self.replayed is not None
-        return self.replayed.players
-
-
-_PLAYERS: OrderedDict[int, tuple[Sequence[Any], list[tables.TablePlayer]]] = OrderedDict()
-_PLAYERS_LOCK = threading.Lock()
-PLAYER_LISTS = 16  # tables whose player list each process keeps while their statistics are unchanged
-
-
-def _players_of(played: Sequence[Any]) -> list[tables.TablePlayer]:
-    """The players of these games, made once per statistics result (the statistics hand out the
-    same immutable tuple of games while none changed; a fresh list is simply made again)."""
-    with _PLAYERS_LOCK:
-        found = _PLAYERS.get(id(played))
-    if found is not None and found[0] is played:  # the same object, not a reused id
-        return found[1]
-    players = tables.players_of_games((game.id, game.players) for game in played)
-    if isinstance(played, tuple):
-        with _PLAYERS_LOCK:
-            _PLAYERS[id(played)] = (played, players)  # kept with its games, so their id stays theirs
-            while len(_PLAYERS) > PLAYER_LISTS:
-                _PLAYERS.popitem(last=False)
-    return players
 
 
 def _edition_labels(lines: Sequence[GameLine]) -> dict[str, str]:
@@ -305,13 +243,13 @@ def import_table():
     raw = upload.read(IMPORT_MAX_BYTES + 1) if upload is not None else b""
     try:
         if not raw:
-            raise tables.ImportRefused(games.Message(tables.IMPORT_NOT_A_TABLE))
+            raise interchange.ImportRefused(Message(interchange.IMPORT_NOT_A_TABLE))
         try:
             document = json.loads(raw)
         except (ValueError, RecursionError):
-            raise tables.ImportRefused(games.Message(tables.IMPORT_NOT_A_TABLE)) from None
-        created = tables.import_table(storage.get_db(), document)
-    except tables.ImportRefused as refusal:
+            raise interchange.ImportRefused(Message(interchange.IMPORT_NOT_A_TABLE)) from None
+        created = interchange.import_table(storage.get_db(), document)
+    except interchange.ImportRefused as refusal:
         return render_template("tables/import.html", error=translate(refusal.message)), 422
     flash(gettext("The table was imported: every game was checked by the rules."))
     return redirect(url_for("tables.table", token=created.edit_token), 303)
@@ -324,7 +262,7 @@ def _page(token: str, *, status: int = 200, error: str | None = None, form_value
     db = storage.get_db()
     contents = tables.table_overview(db, token, players=False)  # players: from the games read below
     statistics, failed = _statistics(contents.table.id)
-    found = _Games(token, contents.table.id, statistics.played if statistics is not None else None)
+    found = TableGames(db, token, contents.table.id, statistics.played if statistics is not None else None)
     lines = found.lines(0, LATEST_GAMES)
     if statistics is not None:
         best = high_scores_of_statistics(statistics.editions)  # already picked: nothing sorted here
@@ -347,7 +285,7 @@ def _page(token: str, *, status: int = 200, error: str | None = None, form_value
         notices=[str(message) for message in get_flashed_messages()],
         error=error,
         values=form_values or {},
-        name_max=games.NAME_MAX,
+        name_max=names.NAME_MAX,
     ), status
 
 
@@ -363,7 +301,7 @@ def table(token: str):
 def all_games(token: str):
     """Every game of the table, newest first, GAMES_PER_PAGE a page (plain links, no script)."""
     table = tables.load_table(storage.get_db(), token)
-    found = _Games(token, table.id, None)
+    found = TableGames(storage.get_db(), token, table.id)
     pages = max(1, -(-found.count // GAMES_PER_PAGE))
     asked = as_int(request.args.get("page"))
     page = min(max(asked if asked is not None else 1, 1), pages)  # past either end: the nearest page
@@ -451,7 +389,7 @@ def _rename_or_merge(token: str, *, merge: bool):
     values = {key: _text(request.form.get(key)) for key in ("player", "name", "keep", "other")}
     try:
         if merge:
-            tables.merge_players(
+            table_players.merge_players(
                 db, token, version if version is not None else -1, values["keep"], values["other"]
             )
             flash(
@@ -460,7 +398,7 @@ def _rename_or_merge(token: str, *, merge: bool):
                 )
             )
         else:
-            tables.rename_player(
+            table_players.rename_player(
                 db, token, version if version is not None else -1, values["player"], values["name"]
             )
             flash(gettext("Renamed in every game of this table."))
@@ -476,7 +414,7 @@ def delete_game(token: str, game_id: int):
     table = tables.load_table(db, token)
     if table.access != "edit":
         raise tables.TableReadOnly
-    line = _Games(token, table.id, None).line(game_id)  # from the cached totals: nothing replayed
+    line = TableGames(db, token, table.id).line(game_id)  # from the cached totals: nothing replayed
     if request.method == "GET" or line is None:
         status = 200 if line is not None else 404
         return render_template("tables/delete_game.html", token=token, table=table, line=line), status
@@ -497,7 +435,7 @@ def delete_table(token: str):
     if table.access != "edit":
         raise tables.TableReadOnly
     if request.method == "GET":
-        count = _Games(token, table.id, None).count  # from the cached totals: nothing replayed
+        count = TableGames(db, token, table.id).count  # from the cached totals: nothing replayed
         return render_template("tables/delete_table.html", token=token, table=table, count=count)
     ActionForm()
     count = tables.delete_table(db, token)

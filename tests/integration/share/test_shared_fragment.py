@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from scorekeeper.services import games, tables
+from scorekeeper.services import games, table_players, tables
 from scorekeeper.web.live import fragments
 from scorekeeper.web.views import play
 from tests.support.live_fragments import without_csrf_fields
@@ -226,5 +226,5 @@ def test_a_player_renamed_at_the_table_shows_in_the_next_fragment_at_once(client
     moved = tables.move_game(db, game.edit_token, table.edit_token)
     fragment(client, game.view_token)
     assert "Annie" not in fragment(client, game.view_token)  # from memory
-    tables.rename_player(db, table.edit_token, moved.version, "Ann", "Annie")
+    table_players.rename_player(db, table.edit_token, moved.version, "Ann", "Annie")
     assert "Annie" in fragment(client, game.view_token)
