@@ -3,9 +3,8 @@
 It refuses to serve a database that lacks migrations (`make run` applies them first): the worker
 logs what to run and exits, and the server stops with it instead of restarting workers in a loop.
 Then everything loaded so far (the app, its templates, its libraries) is moved out of the cyclic
-garbage collector's sight (gc.freeze): its full passes over them paused a worker now and then for
-tens of milliseconds, the slowest turns of a busy server (benchmarks/tables_load_bench.py, 20 tables:
-turn p99 115-123 ms before, 71-76 ms after).
+garbage collector's sight (gc.freeze): its full passes over them paused a worker now and then, the
+slowest turns of a busy server (benchmarks/tables_load_bench.py; the README has the figures).
 """
 
 import gc

@@ -147,10 +147,9 @@ def insert_game(
     created_at: datetime | None = None,
     played: Game | None = None,
 ) -> tuple[int, Created]:
-    """Store a new game in the caller's transaction, the one way every use case does (a new game, one
-    at a table, a rematch, an import); (row id, the game). `played`: the game of these players
-    already replayed from its turns (an import), stored with them. BadSettings for names or a title
-    names.check_players/check_title refuse, RuleViolation for an unknown edition."""
+    """Store a new game in the caller's transaction, the one way every use case does; (row id, game).
+    `played`: these players' game already replayed from its turns (an import), stored with them.
+    BadSettings for names or a title names.py refuses, RuleViolation for an unknown edition."""
     checked = check_players(players)
     title, title_refusal = check_title(title)
     refusal = checked.first or title_refusal
@@ -400,27 +399,3 @@ def _check_version(loaded: LoadedGame, expected_version: object) -> None:
 
 def _replace(loaded: LoadedGame, **changes: Any) -> LoadedGame:
     return dataclasses.replace(loaded, **changes)
-
-
-__all__ = [
-    "BadSettings",
-    "Created",
-    "GameNotFound",
-    "GameStamp",
-    "HistoryEvent",
-    "LoadedGame",
-    "ReadOnly",
-    "Refused",
-    "StaleTurn",
-    "correct_turn",
-    "create_game",
-    "find_record",
-    "game_stamp",
-    "game_version",
-    "history",
-    "insert_game",
-    "load_game",
-    "record_turn",
-    "set_coach",
-    "undo_turn",
-]

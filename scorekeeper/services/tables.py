@@ -316,30 +316,3 @@ def _replayed(stored: table_records.TableGame) -> PlayedGame:
     entries = [(Dice.parse(dice), box) for dice, box in stored.entries]
     game = Game.replay(stored.players, Edition(stored.edition), entries)
     return PlayedGame(id=stored.id, title=stored.title, created_at=stored.created_at, game=game)
-
-
-__all__ = [
-    "CreatedTable",
-    "LoadedTable",
-    "PlayedGame",
-    "TableContents",
-    "TableNotFound",
-    "TableReadOnly",
-    "TableRefused",
-    "check_table_name",
-    "create_table",
-    "delete_game",
-    "delete_game_at_table",
-    "delete_table",
-    "find_table",
-    "insert_table",
-    "latest_players",
-    "load_table",
-    "move_game",
-    "open_table",
-    "rematch",
-    "start_game",
-    "table_of_game",
-    "table_overview",
-    "with_version",
-]

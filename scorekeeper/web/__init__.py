@@ -15,12 +15,12 @@ from flask import Flask
 from . import live
 from .infra import compression, converters, hardening, i18n, limits, security
 from .infra.extensions import csrf
-from .viewmodels import presenters, table_statistics
-from .views import coach, errors, health, home, install, language, play, printing, share, tables
+from .viewmodels import advice, links, presenters, table_statistics
+from .views import coach, errors, health, home, install, language, play, printing, tables
 from .views.rendering import is_htmx, turn_link
 
 # Blueprint modules, in registration order.
-BLUEPRINTS = (health, home, play, printing, share, live, coach, language, install, tables)
+BLUEPRINTS = (health, home, play, printing, live, coach, language, install, tables)
 
 
 def template_helpers() -> dict[str, object]:
@@ -43,11 +43,11 @@ def template_helpers() -> dict[str, object]:
         "turn_link": turn_link,
         "is_htmx": is_htmx,  # a fragment carries no CSRF field (games/_macros.html)
         # the share panel
-        "share_links": share.share_links,
-        "served_on_loopback": share.served_on_loopback,
+        "share_links": links.share_links,
+        "served_on_loopback": links.served_on_loopback,
         # the coach's figures
-        "one_decimal": coach.one_decimal,
-        "points_lost": coach.points_lost,
+        "one_decimal": advice.one_decimal,
+        "points_lost": advice.points_lost,
         # a table's records and statistics: the figures as words and charts
         "statistics_view": table_statistics.statistics_view,
     }

@@ -82,7 +82,7 @@ def refuse_undecodable_form() -> Any:
         return None
     if _form_is_utf8(request.get_data(cache=True)):  # cached: the form parser reads it again
         return None
-    from ..views.errors import render_error  # the error page lives with the views
+    from ..views.rendering import render_error  # the error page lives with the views
 
     return render_error(
         400,

@@ -9,7 +9,8 @@ from flask_babel import format_date
 
 from ..infra.i18n import gettext
 from .chances import chances_context
-from .sheet import Sheet, build_sheet
+from .sheet import build_sheet
+from .sheet_model import Sheet
 
 if TYPE_CHECKING:
     from scorekeeper.rules import Ruleset

@@ -25,7 +25,7 @@ def _wtforms_catalogue(locale: str) -> Any:
 
 
 class Form(FlaskForm):
-    """The app's base form: Flask-WTF re-read WTForms' catalogue file on every request (~0.5 ms)."""
+    """The app's base form: Flask-WTF re-read WTForms' catalogue file on every request."""
 
     class Meta:
         def get_translations(self, form: Any) -> Any:

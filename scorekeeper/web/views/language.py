@@ -17,7 +17,7 @@ from ..viewmodels.scoresheet import game_sheet
 if TYPE_CHECKING:
     from scorekeeper.services.games import LoadedGame
 
-    from ..viewmodels.sheet import Sheet
+    from ..viewmodels.sheet_model import Sheet
 
 bp = Blueprint("language", __name__)
 

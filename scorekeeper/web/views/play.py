@@ -29,6 +29,7 @@ from .. import live
 from ..infra.i18n import box_names, gettext, speak_game_language, translate
 from ..infra.limits import limit_rematch
 from ..infra.recent import remember
+from ..viewmodels.advice import KeepAdvice, advisor_for, coach_options, keep_advice
 from ..viewmodels.presenters import (
     Entry,
     announcement,
@@ -38,7 +39,6 @@ from ..viewmodels.presenters import (
     turn_summary,
 )
 from ..viewmodels.scoresheet import sheet_context
-from .coach import KeepAdvice, advisor_for, coach_options, keep_advice
 from .forms import ActionForm, CorrectForm, DiceForm, TurnForm, VersionForm, as_int
 from .loading import load_or_404
 from .rendering import is_htmx, page_or_fragment
@@ -101,7 +101,7 @@ def _render(
 def _keepable(loaded: games.LoadedGame) -> bool:
     """Whether a fragment stays true for its version: not while the coach's tables are being built
     (its advice and chances come then, with no change to the game)."""
-    if not (loaded.coach and loaded.game.rules.has_coach):
+    if not loaded.coached:
         return True
     advisor = advisor_for(loaded.game.edition)
     return advisor is not None and advisor.distributions() is not None
@@ -152,7 +152,7 @@ def options(token: str):
     game = loaded.game
     text = _text(form.dice.data, MAX_TEXT)
     rolls = request.form.get("keep")  # "What should I keep?" of the dice entered so far
-    if rolls in KEEP_ROLLS and loaded.coach and game.rules.has_coach and not game.is_over:
+    if rolls in KEEP_ROLLS and loaded.coached and not game.is_over:
         return _keep(loaded, token, text, rolls)
     if (form.add.data or form.clear.data) and not is_htmx():  # the keypad without JavaScript
         text = keypad_text(text, form.add.data, form.clear.data)
@@ -346,11 +346,10 @@ def rematch(token: str):
     """Same players, edition, title and coach setting: a new game, opened at once."""
     ActionForm()  # CSRFProtect has checked the token already
     loaded = load_or_404(token, edit=True)
-    players = list(loaded.game.players)
     # Same settings, and at the same table if the game is at one.
     try:
         created = tables.rematch(storage.get_db(), token)
     except games.BadSettings as refused:  # e.g. a title stored before today's limit on its length
         return _render(loaded, token, status=422, notice=translate(refused.message))
-    remember(created.edit_token, players, loaded.title)
+    remember(created.edit_token)
     return redirect(url_for("play.game", token=created.edit_token), 303)

@@ -22,28 +22,27 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from flask_babel import gettext, ngettext
 from flask_wtf.csrf import CSRFError, validate_csrf
-from werkzeug.exceptions import HTTPException
 from wtforms import ValidationError
 
 from scorekeeper import storage
 from scorekeeper.rules import Message
-from scorekeeper.services import games, interchange, names, table_players, tables
+from scorekeeper.services import interchange, names, table_players, tables
 from scorekeeper.services.interchange import export_csv, export_table
 from scorekeeper.services.table_games import GameLine, TableGames
 
 from ..infra.extensions import csrf
 from ..infra.i18n import edition_name, translate
 from ..infra.limits import failed_lookup_allowed, limit_new_games
+from ..infra.recent import forget_table, remember_table
+from ..viewmodels.links import table_links
 from ..viewmodels.table_page import high_scores, high_scores_of_statistics
-from .errors import render_error
 from .forms import ActionForm, as_int
 from .loading import load_or_404
-from .share import qr_svg
+from .rendering import render_error
 
 bp = Blueprint("tables", __name__)
 log = logging.getLogger(__name__)
@@ -55,39 +54,6 @@ GAMES_PER_PAGE = 48  # games per "All games" page (not 50: a number rules use, s
 
 
 # -- links -----------------------------------------------------------------------------
-
-
-def table_url(token: str) -> str:
-    """The absolute URL of the table page for this token (PUBLIC_URL first, as for games)."""
-    base = (current_app.config.get("PUBLIC_URL") or "").rstrip("/")
-    if base:
-        return base + url_for("tables.table", token=token)
-    return url_for("tables.table", token=token, _external=True)
-
-
-def table_links(table: tables.LoadedTable) -> list[dict[str, Any]]:
-    """Both links of a table opened with its edit link, each with its QR code; none for a view link."""
-    if table.access != "edit" or not table.edit_token:
-        return []
-    edit_url, view_url = table_url(table.edit_token), table_url(table.view_token)
-    return [
-        {
-            "kind": "edit",
-            "url": edit_url,
-            "heading": gettext("Edit link"),
-            "explanation": gettext("For the players: start games here, rename players, delete games."),
-            "qr_label": gettext("QR code of the edit link"),
-            "qr": qr_svg(edit_url),
-        },
-        {
-            "kind": "view",
-            "url": view_url,
-            "heading": gettext("View link"),
-            "explanation": gettext("For anyone to look: every game and record, with nothing to change."),
-            "qr_label": gettext("QR code of the view link"),
-            "qr": qr_svg(view_url),
-        },
-    ]
 
 
 def token_from_link(text: object) -> str:
@@ -119,70 +85,10 @@ def _statistics(table_id: int) -> tuple[Any, bool]:
         return None, True
 
 
-def _cached_games(table_id: int) -> Sequence[Any] | None:
-    """Every game at the table with its engine totals from the statistics' cache, oldest first
-    (None without the statistics module, or if reading it failed: the caller replays instead)."""
-    try:
-        from scorekeeper.statistics.cache import table_games
-    except ImportError:
-        return None
-    try:
-        return table_games(storage.get_db(), table_id)
-    except Exception:
-        log.exception("cached totals of table %d failed; its games are replayed instead", table_id)
-        return None
-
-
 def _edition_labels(lines: Sequence[GameLine]) -> dict[str, str]:
     """Each shown edition's name, looked up once per edition (not once per game)."""
     editions = {line.edition.id: line.edition for line in lines}
     return {key: edition_name(rules) for key, rules in editions.items()}
-
-
-# -- a new game at a table (the new-game form of home.py) ------------------------------
-
-
-def create_game_for_form(db: games.Db, players: list[str], edition: Any, **settings: Any) -> games.Created:
-    """games.create_game, or tables.start_game when the new-game form carries a table's edit link."""
-    table_token = request.form.get("table")
-    if table_token:
-        return tables.start_game(db, table_token, players, edition, **settings)
-    return games.create_game(db, players, edition, **settings)
-
-
-def players_for_new_game() -> list[str]:
-    """The players of the latest game at the table the new-game form was opened for (``?table=``,
-    edit link), so the next game there starts with them; none for any other form."""
-    token = request.args.get("table")
-    if not token:
-        return []
-    try:
-        return list(tables.latest_players(storage.get_db(), token))
-    except (tables.TableNotFound, tables.TableReadOnly):
-        return []  # the form's note says the link opens no table to play at
-
-
-@bp.app_context_processor
-def new_game_table() -> dict[str, Any]:
-    """The table the new-game form starts a game at (``?table=`` or its hidden field), for its note."""
-    if request.endpoint != "home.new_game":
-        return {}
-    try:
-        token = request.values.get("table")
-    except HTTPException:  # the body itself was refused (413, 400): this note is on that error page
-        return {}
-    if not token:
-        return {}
-    try:
-        found = tables.load_table(storage.get_db(), token)
-    except tables.TableNotFound:
-        found = None
-    if found is None or found.access != "edit":
-        return {
-            "new_game_table": None,
-            "new_game_table_error": gettext("This link opens no table you can play at."),
-        }
-    return {"new_game_table": found, "new_game_table_token": token}
 
 
 # -- errors ----------------------------------------------------------------------------
@@ -194,7 +100,7 @@ def no_table(error: Exception):
     """A token that opens no table, or a view link on a write route: the same 404."""
     token = (request.view_args or {}).get("token")
     if isinstance(token, str) and isinstance(error, tables.TableNotFound):
-        _forget(token)
+        forget_table(token)
     if not failed_lookup_allowed():  # links that open nothing share the small per-address budget
         page, status = render_error(429)
         return page, status, {"Retry-After": "60"}
@@ -293,7 +199,7 @@ def _page(token: str, *, status: int = 200, error: str | None = None, form_value
 def table(token: str):
     """The table page: edit link (with its forms) or view link (read only)."""
     page = _page(token)
-    _remember(token, tables.load_table(storage.get_db(), token).name)
+    remember_table(token, tables.load_table(storage.get_db(), token).name)
     return page
 
 
@@ -316,49 +222,6 @@ def all_games(token: str):
         pages=pages,
         edition_labels=_edition_labels(lines),
     )
-
-
-# -- this phone's tables (in the signed session cookie: the server keeps no list) --------
-
-RECENT_TABLES_KEY = "tables"
-RECENT_TABLES_MAX = 5
-
-
-def _recent_tables() -> list[list[str]]:
-    """[token, name] of the tables opened on this phone, newest first; anything malformed is skipped."""
-    items = session.get(RECENT_TABLES_KEY)
-    if not isinstance(items, list):
-        return []
-    return [
-        item
-        for item in items[:RECENT_TABLES_MAX]
-        if isinstance(item, list) and len(item) == 2 and all(isinstance(part, str) for part in item)
-    ]
-
-
-def _remember(token: str, name: str) -> None:
-    """Put this table first in the phone's list (once; the oldest falls off)."""
-    items = _recent_tables()
-    if items and items[0] == [token, name]:
-        return  # already first: the cookie is not rewritten on every visit
-    session[RECENT_TABLES_KEY] = [[token, name]] + [item for item in items if item[0] != token][
-        : RECENT_TABLES_MAX - 1
-    ]
-
-
-def _forget(token: str) -> None:
-    """A link that opens no table any more leaves the phone's list."""
-    items = _recent_tables()
-    if any(item[0] == token for item in items):
-        session[RECENT_TABLES_KEY] = [item for item in items if item[0] != token]
-
-
-@bp.app_context_processor
-def recent_tables() -> dict[str, Any]:
-    """The home page's list of tables opened on this phone."""
-    if request.endpoint != "home.index":
-        return {}
-    return {"recent_tables": [{"token": token, "name": name} for token, name in _recent_tables()]}
 
 
 @bp.get("/t/<token>/new-game")
@@ -439,7 +302,7 @@ def delete_table(token: str):
         return render_template("tables/delete_table.html", token=token, table=table, count=count)
     ActionForm()
     count = tables.delete_table(db, token)
-    _forget(token)
+    forget_table(token)
     flash(
         ngettext(
             "The table and its %(num)d game were deleted.",

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.services.games import NAME_MAX, TITLE_MAX
-from scorekeeper.web.viewmodels.sheet import CHECK
+from scorekeeper.web.viewmodels.sheet_model import CHECK
 from tests.support.printed_pages import (
     YATZY_LABELS,
     expected_rows,
