@@ -1,12 +1,8 @@
-// Live sheet: asks the server every 1.5 s for its game area again, as a conditional request with the
-// ETag of the version it shows ("304 Not Modified": nothing new, no body), and when another phone
-// recorded, undid or corrected a turn, swaps the fresh area in around the dice entry, so what this
-// player is typing stays put.
-//
-// The region is the element with data-etag (what it shows) and data-poll (the game's poll address;
-// the page is that address without its last segment). Its children marked data-live-keep="name" (the
-// dice entry, the coach's keep panel) are kept as they are while they hold anything typed, the focus
-// or a shown result, when the fresh region has one of that name; everything around them is replaced.
+// Live sheet: asks every 1.5 s for the page's game area again with the ETag of what it shows (304:
+// nothing new); when another phone changed the game, swaps the fresh area in around the dice entry.
+// The region has data-etag and data-poll (the page is that address without its last segment). Its
+// children marked data-live-keep="name" (the dice entry, the keep panel) are kept while they hold
+// anything typed, the focus or a shown result, if the fresh region has one of that name.
 (function () {
   "use strict";
 

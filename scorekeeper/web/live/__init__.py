@@ -2,14 +2,13 @@
 
 A committed write stamps its game in a small file every process of the host maps (changes.py;
 Redis carries the news to other hosts). A page asks every 1.5 s for its game area again, as an
-HTTP conditional request: ``If-None-Match`` with the ETag of what it shows (the game's version
-and the page's language). One small layer in front of Flask (polls.py) keeps each link's version
-in memory while its stamp is unchanged and answers "nothing new" (304) without Flask, a session
-or a transaction. Anything else goes through Flask: the view renders the fragment once per
-version and language and keeps it with Flask-Caching (fragments.py), so one render serves every
-phone of the link, the turn's own answer included. The fragment holds nothing of one phone: its
-forms carry no CSRF field (htmx sends the page's token as a header). ``GET /g/<link>/poll?v=<n>``
-asks the same question with a query (204 nothing new, 200 ``{"version": n}``).
+HTTP conditional request: ``If-None-Match``, the ETag of its game's version and language. One
+small layer in front of Flask (polls.py) remembers each link's version while its stamp is
+unchanged and answers "nothing new" (304) with no session or transaction. Anything else goes
+through Flask: the view renders the fragment once per version and language and keeps it with
+Flask-Caching (fragments.py) for every phone of the link, the turn's own answer included; it
+holds nothing of one phone (no CSRF field: htmx sends the page's token as a header).
+``GET /g/<link>/poll?v=<n>`` asks the same with a query (204 nothing new, 200 {"version": n}).
 """
 
 from __future__ import annotations
@@ -54,11 +53,6 @@ def _install(state: BlueprintSetupState) -> None:
     fragments.init_app(app)
     app.wsgi_app = Polls(app.wsgi_app, versions)  # type: ignore[method-assign]
     app.jinja_env.globals["live_etag"] = lambda loaded: live_etag(loaded.version, str(get_locale()))
-
-
-def changes_of(app: Flask) -> Changes:
-    """The app's change stamps."""
-    return app.extensions[CHANGES_KEY]
 
 
 @bp.get("/poll")

@@ -1,11 +1,10 @@
 """Change stamps: a small file every process of the host maps, and Redis news from other hosts.
 
-A committed write puts a fresh random value in its game's slots (4096 slots, a game's two links
-hashed to two of them). A reader takes the slot's value before reading a version: a write
-committed after that read always changes what it compares against later. A collision only costs
-a read. Writers on other hosts cannot touch the file: with ``REDIS_URL`` every write is published
-and each process copies what it hears into its host's stamps; without Redis, a process trusts
-what it read for at most a second.
+A committed write puts a fresh random value in its game's slots (a game's two links hash to two of
+the slots). A reader takes the slot's value before reading a version, so a write committed after
+that read always changes what it compares against later; a collision only costs a read. With
+``REDIS_URL`` every write is published and each process copies what it hears into its host's
+stamps; without Redis, a process trusts what it read for at most a second (other hosts' writes).
 """
 
 from __future__ import annotations
@@ -108,8 +107,7 @@ class RedisRelay:
         self._paused_until = 0.0
 
     def publish(self, slots: list[int]) -> None:
-        """Best effort: a lost message only delays a poll until its trust runs out. After a failure,
-        publishing pauses a few seconds: a turn must not wait for a Redis that is down."""
+        """Best effort (a lost message only delays a poll), paused a while after a failure."""
         if time.monotonic() < self._paused_until:
             return
         try:

@@ -83,13 +83,9 @@ def _private(folder: str) -> bool:
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
         status = os.stat(folder)
+        if status.st_uid == os.getuid() and not status.st_mode & (stat.S_IRWXG | stat.S_IRWXO):
+            return True
+        log.warning("live fragments kept per process: %s is not this server's own", folder)
     except OSError as error:
         log.warning("live fragments kept per process (%s): %s", folder, error)
-        return False
-    if status.st_uid != os.getuid() or status.st_mode & (stat.S_IRWXG | stat.S_IRWXO):
-        log.warning("live fragments kept per process: %s is not this server's own", folder)
-        return False
-    return True
-
-
-__all__ = ["WAIT_S", "init_app", "keep", "kept", "key", "rendering"]
+    return False

@@ -83,16 +83,11 @@ class Polls:
         except (games.GameNotFound, SQLAlchemyError):  # Flask answers: the game's 404, or a 503
             return self.app(environ, start_response)
         if found.group(2):  # ?v=<n>: the poll's own question
-            status, headers, body = poll_answer(version, _asked(environ.get("QUERY_STRING", "")))
+            asked = dict(urllib.parse.parse_qsl(environ.get("QUERY_STRING", ""))).get("v")
+            status, headers, body = poll_answer(version, asked)
             start_response(f"{status} {'OK' if body else 'No Content'}", headers)
             return [body] if body else []
         if etag is not None and etag.group(1) == str(version):  # the page shows this version: nothing new
             start_response("304 Not Modified", [*HEADERS, ("ETag", etag.group(0))])
             return []
         return self.app(environ, start_response)  # news: Flask sends the fragment
-
-
-def _asked(query: str) -> str | None:
-    if query.startswith("v=") and "&" not in query:
-        return query[2:]  # the usual form: ?v=<digits>
-    return dict(urllib.parse.parse_qsl(query)).get("v")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.services.games import NAME_MAX, TITLE_MAX
+from scorekeeper.services.names import NAME_MAX, TITLE_MAX
 from scorekeeper.web.viewmodels.sheet_model import CHECK
 from tests.support.printed_pages import (
     YATZY_LABELS,

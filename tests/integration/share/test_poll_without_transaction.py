@@ -82,7 +82,7 @@ def test_a_wrong_token_is_still_404_every_time(client):
 @pytest.mark.slow  # seconds each: make test runs it, the fast loop does not
 @pytest.mark.backends("postgresql")
 def test_without_redis_other_hosts_writes_are_trusted_away_within_a_second(app):
-    changes = live.changes_of(app)
+    changes = app.extensions[live.CHANGES_KEY]
     assert isinstance(changes, Changes)
     assert changes.trust_for() == TRUST_LOCAL_ONLY_S <= 1.0
 
