@@ -26,6 +26,7 @@ from scorekeeper.services import games, tables
 from scorekeeper.services.interchange import export_game
 
 from .. import live
+from ..infra.extensions import limiter
 from ..infra.i18n import box_names, gettext, speak_game_language, translate
 from ..infra.limits import limit_rematch
 from ..infra.recent import remember
@@ -116,6 +117,7 @@ def _text(value: object, limit: int) -> str:
 
 
 @bp.get("")
+@limiter.exempt  # a read: the limits count writes (limits.py), and every phone asks after each turn
 def game(token: str):
     """The game page (edit link) or the read-only scoreboard (view link); for htmx (a live refresh) the
     fragment every phone of the link shares at this version."""
