@@ -1,11 +1,12 @@
-"""The web layer, in three parts so a newcomer knows where a thing goes.
+"""The web layer, in four parts so a newcomer knows where a thing goes.
 
 - ``views/``: the blueprints (one module per area of the app), their forms and error pages;
-  a new page goes here.
+  a new page goes here. A view calls services and viewmodels, never another view.
 - ``viewmodels/``: what pages show, read from the engine as plain values (the one sheet model,
-  the entry and options, the coach's chart, the export); a new presenter goes here.
+  the entry and options, the coach's advice and chart, the links); a new presenter goes here.
+- ``live/``: live updates (the change stamps, the poll layer in front, the shared fragment).
 - ``infra/``: plumbing every page shares (extensions, translation, security headers, rate
-  limits, compression, PDF rendering, the device's recent games); a new header goes here.
+  limits, compression, PDF rendering, the device's recent games and tables); a new header goes here.
 """
 
 from __future__ import annotations
