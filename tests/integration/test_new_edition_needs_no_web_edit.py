@@ -15,10 +15,10 @@ from collections.abc import Iterator
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper import games
 from scorekeeper.rules import EDITIONS, LOWER, N_, UPPER, BoxSpec, Dice, Edition, Game, Ruleset
 from scorekeeper.rules.ruleset import TotalRow, register
 from scorekeeper.rules.scoring import chance, face_sum, five_of_a_kind, full_house, kind_only, run, straight
+from scorekeeper.services import games
 
 YACHT_ID = "yacht-test"  # not "yacht": the real Yacht edition has that id
 HX = {"HX-Request": "true"}

@@ -9,11 +9,12 @@ from flask_babel import format_date
 
 from ..infra.i18n import gettext
 from .chances import chances_context
-from .sheet import Sheet, build_sheet
+from .sheet import build_sheet
+from .sheet_model import Sheet
 
 if TYPE_CHECKING:
-    from scorekeeper.games import LoadedGame
     from scorekeeper.rules import Ruleset
+    from scorekeeper.services.games import LoadedGame
 
 
 def game_sheet(loaded: LoadedGame, *, with_log: bool = True) -> Sheet:
