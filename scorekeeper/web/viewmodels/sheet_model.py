@@ -3,16 +3,22 @@
 The phone sheet, the TV board and the paper sheet (print view, PDF, the game page's hidden copy)
 all render a `Sheet`. Box rows serve every medium; a total is a row per medium because paper
 writes a figure only once it is final while a screen shows it running.
+
+A player's sheet may have several columns (Triple Yahtzee's ×1, ×2, ×3): the sheet's columns are
+then every player's columns side by side, and a figure of the whole player (the grand total, the
+rank, the saved rolls) is one cell spanning that player's columns.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-COLUMNS_PER_PAGE = 6  # the paper pad's six columns
+COLUMNS_PER_PAGE = 6  # the paper pad's six players
+CELLS_PER_PAGE = 12  # score columns a paper page holds when each player has several (4 × 3)
 LONG_NAME = 11  # characters that fit a column at the normal size
 LONG_TITLE = 40  # characters that fit one line of the heading at the normal size
+TALL = 22  # paper rows a page holds at the normal height (Hasbro's pad has 22 with its headings)
 CHECK = "\u2713"  # ✓, one per extra bonus on paper
 TICK_BOXES = "\u25a1\u25a1\u25a1"  # □□□ where a blank sheet's extra bonuses get ticked
 DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"  # ⚀ … ⚅, printed beside the upper boxes
@@ -40,16 +46,26 @@ def signed(number: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Column:
-    """A player's column: the name, the paper's winner mark, and whether this player records next."""
+    """A column of a player's sheet: the player's name, the paper's winner mark, whether this player
+    records next, and which of the player's columns it is (one, or ×1, ×2, ×3)."""
 
     name: str = ""
     mark: str = ""  # "Winner", "Shared victory" or ""
     current: bool = False
+    seat: int = 0  # the player's seat (a blank sheet: the place on the page)
+    number: int = 1  # the column of the player's sheet, from 1
+    heading: str = ""  # "×2" where a player has several columns, else ""
+    span: int = 1  # how many columns the player's sheet has
 
     @property
     def long(self) -> bool:
         """A name that needs the smaller type to fit its column."""
         return len(self.name) > LONG_NAME
+
+    @property
+    def first(self) -> bool:
+        """The player's first column, which carries the name over all of them."""
+        return self.number == 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +83,8 @@ class Cell:
     tone: str = ""  # screen: "ahead"/"behind" (pace), "earned" (bonus), "is-first" (rank)
     tied: bool = False  # screen: a rank another player shares
     label: str = ""  # for screen readers: the correction link's words
+    span: int = 1  # columns it covers: a whole player's figure on a sheet of several columns
+    covered: bool = False  # taken by the spanning cell before it: not drawn
 
     @property
     def zero(self) -> bool:
@@ -118,7 +136,7 @@ class Section:
 
 @dataclass(frozen=True, slots=True)
 class Page:
-    """One printed page: up to six columns of the same rows, the labels repeated."""
+    """One printed page: up to six players (four of three columns) of the same rows, labels repeated."""
 
     number: int
     columns: tuple[Column, ...]
@@ -128,6 +146,27 @@ class Page:
     def rows(self) -> tuple[Row, ...]:
         """Every paper row of the page, top to bottom."""
         return tuple(row for section in self.sections for row in section.paper_rows)
+
+    @property
+    def players(self) -> tuple[Column, ...]:
+        """Each player's first column: the names row spans the player's columns."""
+        return tuple(column for column in self.columns if column.first)
+
+    @property
+    def multi(self) -> bool:
+        """Each player has several columns: a second heading row names them."""
+        return any(column.span > 1 for column in self.columns)
+
+
+@dataclass(frozen=True, slots=True)
+class TotalsLine:
+    """One player on the table of every player's column scores and grand total (several columns)."""
+
+    name: str
+    current: bool
+    scores: tuple[str, ...]  # each column's total times its multiplier
+    total: str
+    rank: Cell
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +178,7 @@ class LogLine:
     dice: str
     box: str
     points: str
+    rolls: str = ""  # the rolls the turn used, where the rules count them
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,23 +187,72 @@ class Words:
 
     empty: str  # an open box, for screen readers
     not_yet: str  # the upper bonus while it may still come
+    heading: str = ""  # a player's own sheet: "Ann's sheet" (several columns)
 
 
 @dataclass(frozen=True, slots=True)
 class Sheet:
-    """Everything a sheet template shows, for one game or a blank pad."""
+    """Everything a sheet template shows, for one game or a blank pad (or one player's part of it)."""
 
     title: str
     date: str
     edition: str  # the ruleset's name, translated
     status: str  # "Final result", "In progress: round 5 of 15", "Not started" or "" (blank)
     layout: str  # PAD or BLOCK: how the paper sheet is drawn
-    columns: tuple[Column, ...]  # one per player (six empty ones on a blank sheet)
+    columns: tuple[Column, ...]  # each player's columns in seat order (empty ones on a blank sheet)
     sections: tuple[Section, ...]
     pages: tuple[Page, ...]
     log: tuple[LogLine, ...]
     words: Words
     blank: bool
+    span: int = 1  # columns per player: 1, or 3 in Triple Yahtzee
+    totals: tuple[TotalsLine, ...] = ()  # several columns: every player's column scores and total
+    players_per_page: int = COLUMNS_PER_PAGE
+    shown: int | None = None  # the seat whose sheet is open on screen (several columns), if any
+
+    @property
+    def multi(self) -> bool:
+        """Each player has several columns: a screen shows one player's sheet at a time."""
+        return self.span > 1
+
+    @property
+    def players(self) -> tuple[Column, ...]:
+        """Each player's first column, in seat order."""
+        return tuple(column for column in self.columns if column.first)
+
+    def of_player(self, seat: int) -> Sheet:
+        """Only this player's columns: what a screen shows of a sheet of several columns."""
+        start, stop = seat * self.span, (seat + 1) * self.span
+        return replace(
+            self,
+            columns=self.columns[start:stop],
+            sections=tuple(
+                replace(
+                    section,
+                    rows=tuple(replace(row, cells=row.cells[start:stop]) for row in section.rows),
+                )
+                for section in self.sections
+            ),
+            pages=(),
+            log=(),
+            totals=(),
+            words=replace(self.words, heading=self.words.heading % {"player": self.columns[start].name}),
+        )
+
+    @property
+    def parts(self) -> tuple[Sheet, ...]:
+        """Each player's own sheet (several columns), in seat order."""
+        return tuple(self.of_player(seat) for seat in range(len(self.players)))
+
+    @property
+    def tall(self) -> bool:
+        """More paper rows than a page holds at the normal height: they are drawn lower."""
+        return bool(self.pages) and len(self.pages[0].rows) + len(self.pages[0].sections) > TALL
+
+    @property
+    def log_rolls(self) -> bool:
+        """The turn log has a column for the rolls each turn used."""
+        return any(line.rolls for line in self.log)
 
     @property
     def long_title(self) -> bool:
@@ -177,10 +266,10 @@ class Sheet:
 
     @property
     def crowded(self) -> bool:
-        """More players than a phone shows at the normal size."""
+        """More columns than a phone shows at the normal size."""
         return len(self.columns) > 4
 
     @property
     def wide(self) -> bool:
-        """More players than fit a phone's width: the sheet scrolls inside its box."""
+        """More columns than fit a phone's width: the sheet scrolls inside its box."""
         return len(self.columns) > COLUMNS_PER_PAGE

@@ -19,7 +19,7 @@ from ..infra.limits import game_key, opened_the_game
 from ..infra.pdf import PAPER_SIZES, RETRY_AFTER_SECONDS, PdfBusy, PdfCache, cached_pdf
 from ..viewmodels.scoresheet import blank_sheet as blank_pad
 from ..viewmodels.scoresheet import game_sheet
-from ..viewmodels.sheet_model import COLUMNS_PER_PAGE, Sheet
+from ..viewmodels.sheet_model import Sheet
 from .loading import load_or_404
 from .rendering import render_error
 
@@ -137,7 +137,7 @@ def _render(sheet: Sheet, document_title: str, for_pdf: bool, **context: object)
         for_pdf=for_pdf,
         has_log=bool(sheet.log),
         show_log=_show_log(),
-        columns_per_page=COLUMNS_PER_PAGE,
+        columns_per_page=sheet.players_per_page,
         **context,
     )
 

@@ -389,6 +389,8 @@ SHEET_FILES = [
     "scorekeeper/web/viewmodels/scoresheet.py",
     "scorekeeper/web/views/printing.py",
     "templates/games/_sheet.html",
+    "templates/games/_sheet_table.html",
+    "templates/games/_column_totals.html",
     "templates/games/_board.html",
     "templates/games/board.html",
     "templates/print/_sheet.html",
