@@ -1,4 +1,5 @@
-/* Dice entry: the keypad fills five slots, typing works too, options come once five dice are in.
+/* Dice entry: the keypad fills the slots (five, or six for a six-dice game: the form's data-count),
+   typing works too, options come once every die is in.
    Without this file the keypad buttons still work: they submit and the server re-renders. */
 (function () {
   "use strict";
@@ -7,8 +8,10 @@
 
   function digits(text) { return (text || "").replace(/[\s,;.\-\/+]+/g, ""); }
 
-  function faces(text) {
-    return digits(text).split("").filter(function (c) { return "123456".indexOf(c) >= 0; }).slice(0, 5);
+  function count(form) { return Number(form.dataset.count) || 5; }
+
+  function faces(text, form) {
+    return digits(text).split("").filter(function (c) { return "123456".indexOf(c) >= 0; }).slice(0, count(form));
   }
 
   function pips(face) {
@@ -32,7 +35,7 @@
   }
 
   function render(form) {
-    var shown = faces(form.elements.dice.value);
+    var shown = faces(form.elements.dice.value, form);
     form.querySelectorAll("[data-slot]").forEach(function (slot, i) {
       slot.textContent = "";
       if (i < shown.length) {
@@ -46,12 +49,12 @@
         slot.setAttribute("aria-label", label(form.dataset.slotEmpty, i + 1, ""));
       }
     });
-    form.querySelectorAll("[data-die]").forEach(function (key) { key.disabled = shown.length >= 5; });
+    form.querySelectorAll("[data-die]").forEach(function (key) { key.disabled = shown.length >= count(form); });
   }
 
-  /* Five dice typed, or a typed attempt that can no longer be five dice (a sixth digit, a 7, a
-     letter): the server answers with the boxes or with what is wrong. Fewer dice: not yet. */
-  function finished(compact) { return compact.length >= 5 || /[^1-6]/.test(compact); }
+  /* Every die typed, or a typed attempt that can no longer be the game's dice (a digit too many,
+     a 7, a letter): the server answers with the boxes or with what is wrong. Fewer dice: not yet. */
+  function finished(compact, form) { return compact.length >= count(form) || /[^1-6]/.test(compact); }
 
   function changed(form, typed) {
     var value = form.elements.dice.value;
@@ -59,7 +62,7 @@
     render(form);
     var compact = digits(value);
     var options = document.getElementById("options");
-    var valid = /^[1-6]{5}$/.test(compact);
+    var valid = compact.length === count(form) && !/[^1-6]/.test(compact);
     var confirm = document.getElementById("confirm");
     if (confirm && compact) { confirm.classList.add("is-done"); }
     if (form.dataset.asked === compact && compact) { return; }
@@ -67,11 +70,11 @@
        for them is dropped (htmx:beforeSwap below). */
     if (options) { options.textContent = ""; }
     form.dataset.asked = "";
-    if (valid || (typed && finished(compact))) {
+    if (valid || (typed && finished(compact, form))) {
       form.dataset.asked = compact;
       form.requestSubmit();  /* htmx sends it when loaded; otherwise a plain POST does the same */
     }
-    /* Five typed dice: the on-screen keyboard would cover the boxes, so it goes. */
+    /* Every die typed: the on-screen keyboard would cover the boxes, so it goes. */
     if (valid && typed && document.activeElement === form.elements.dice) { form.elements.dice.blur(); }
   }
 
@@ -100,9 +103,9 @@
     if (!button) { return; }
     event.preventDefault();
     var form = button.form;
-    var shown = faces(form.elements.dice.value);
+    var shown = faces(form.elements.dice.value, form);
     if (button.hasAttribute("data-die")) {
-      if (shown.length >= 5) { return; }
+      if (shown.length >= count(form)) { return; }
       shown.push(button.dataset.die);
     } else {
       shown.splice(Number(button.dataset.slot), 1);

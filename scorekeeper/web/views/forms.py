@@ -99,9 +99,13 @@ class DiceForm(Form):
 
 
 class TurnForm(Form):
-    """Record a turn: the chosen box, the dice and the turn the form was made for."""
+    """Record a turn: the chosen box (or cell: "box:column"), the dice, the rolls used where the rules
+    count them, and the turn the form was made for."""
 
     box = HiddenField()
+    cell = HiddenField()  # an option's button on a sheet of several columns: "chance:2"
+    column = HiddenField()
+    rolls = HiddenField()
     dice = HiddenField()
     turn = HiddenField()
 
@@ -113,11 +117,27 @@ class VersionForm(Form):
 
 
 class CorrectForm(Form):
-    """Correct an earlier turn's dice and box."""
+    """Correct an earlier turn's dice and box (and its column and rolls, where the rules have them)."""
 
     dice = StringField(lazy_gettext("Dice"))
     box = StringField(lazy_gettext("Box"))  # the engine refuses anything that is not a box
+    column = StringField(lazy_gettext("Column"))
+    rolls = StringField(lazy_gettext("Rolls"))
     version = HiddenField()
+
+
+def cell_of(box: object, cell: object, column: object) -> tuple[str, object]:
+    """The box and column a turn form names: its cell ("chance:2"), else its box and column fields.
+
+    A column that is not a small number is passed on as it is, for the engine to refuse in words.
+    """
+    if isinstance(cell, str) and cell:
+        box, _, column = cell.partition(":")
+    key = box if isinstance(box, str) else ""
+    if column is None or column == "":
+        return key, None
+    number = as_int(column)
+    return key, column if number is None else number
 
 
 class ActionForm(Form):

@@ -21,7 +21,8 @@ from flask import (
 from markupsafe import Markup
 
 from scorekeeper import storage
-from scorekeeper.rules import BadDice, Dice
+from scorekeeper.rules import BadDice
+from scorekeeper.rules.dice import typed_digits
 from scorekeeper.services import games, tables
 from scorekeeper.services.interchange import export_game
 
@@ -35,18 +36,21 @@ from ..viewmodels.presenters import (
     Entry,
     announcement,
     build_entry,
+    cell_name,
     correction_summary,
     keypad_text,
     turn_summary,
 )
+from ..viewmodels.dice import example_dice
 from ..viewmodels.scoresheet import sheet_context
-from .forms import ActionForm, CorrectForm, DiceForm, TurnForm, VersionForm, as_int
+from ..viewmodels.sheet import column_headings
+from .forms import ActionForm, CorrectForm, DiceForm, TurnForm, VersionForm, as_int, cell_of
 from .loading import load_or_404
 from .rendering import is_htmx, page_or_fragment
 
 bp = Blueprint("play", __name__, url_prefix="/g/<token>")
 
-MAX_TEXT = 200  # typed dice longer than this are not an attempt at five dice
+MAX_TEXT = 200  # typed dice longer than this are not an attempt at a turn's dice
 MAX_BOX = 40  # longer than any box key
 KEEP_ROLLS = ("1", "2")  # the keep buttons' values: rolls left after the dice entered
 RECORDED = "recorded"  # the flash category of "this turn was recorded": shown at the top with its Undo
@@ -157,7 +161,7 @@ def options(token: str):
     if rolls in KEEP_ROLLS and loaded.coached and not game.is_over:
         return _keep(loaded, token, text, rolls)
     if (form.add.data or form.clear.data) and not is_htmx():  # the keypad without JavaScript
-        text = keypad_text(text, form.add.data, form.clear.data)
+        text = keypad_text(text, form.add.data, form.clear.data, game.edition.dice_count)
         return _render(loaded, token, entry=build_entry(game, text, validate=False))
     if game.is_over:
         over = gettext("The game is over: every sheet is complete.")
@@ -202,43 +206,80 @@ def record(token: str):
     """Record the current player's turn; a stale or repeated form never records twice."""
     # The game is opened and replayed once, inside record_turn's write transaction (the
     # authoritative copy, which also refuses a view token); a refusal or a conflict brings
-    # that copy back, so answering it opens nothing again.
+    # that copy back, so answering it opens nothing again. So the dice go to the engine as the
+    # faces typed, and the ruleset counts them there (five, or six).
     form = TurnForm()
     text = _text(form.dice.data, MAX_TEXT)
     expected = as_int(form.turn.data)
+    rolls = _rolls(form.rolls.data)
     if expected is None:
         message = gettext("This form is out of date; enter the dice again.")
-        return _refuse(load_or_404(token, edit=True), token, text, message)
+        return _refuse(load_or_404(token, edit=True), token, text, message, rolls=rolls)
+    box, column = cell_of(_text(form.box.data, MAX_BOX), _text(form.cell.data, MAX_BOX), form.column.data)
+    faces = _faces(text)
     try:
-        dice = Dice.parse(text)
-    except BadDice as error:
-        return _refuse(load_or_404(token, edit=True), token, text, translate(error.message), dice_error=True)
-    box = _text(form.box.data, MAX_BOX)
-    try:
-        updated = games.record_turn(storage.get_db(), token, expected, dice, box)
+        updated = games.record_turn(storage.get_db(), token, expected, faces, box, column=column, rolls=rolls)
     except games.StaleTurn as stale:
-        entry = _after_conflict(stale.game, expected, dice, text)
+        entry = _after_conflict(stale.game, expected, faces, text)
         return _render(stale.game, token, status=409, entry=entry, notice=translate(stale.message))
     except games.Refused as refusal:
-        return _refuse(refusal.game, token, text, translate(refusal.message))
+        if isinstance(refusal.__cause__, BadDice):  # not this game's dice: said beside the field
+            return _refuse(refusal.game, token, text, _dice_refusal(refusal, text), dice_error=True)
+        return _refuse(refusal.game, token, text, translate(refusal.message), rolls=rolls)
     if is_htmx():  # the table's next live fragment (one render for all its phones), with this phone's line
         return _render(updated, token, confirm=announcement(updated.game), share=True)
     flash(announcement(updated.game), RECORDED)
     return redirect(url_for("play.game", token=token), 303)
 
 
-def _after_conflict(loaded: games.LoadedGame, expected: int, dice: Dice, text: str) -> Entry:
+def _faces(text: str) -> tuple[int, ...] | str:
+    """The dice as typed, for the engine to count: their faces when every character is one, else the
+    text (which the engine refuses as dice)."""
+    digits = typed_digits(text)
+    if digits and all(ch in "123456" for ch in digits):
+        return tuple(int(ch) for ch in digits)
+    return text
+
+
+def _dice_refusal(refusal: games.Refused, text: str) -> str:
+    """What is wrong with the typed dice, in the words the game's ruleset parses them with ("That is
+    4 dice; enter exactly five.")."""
+    try:
+        refusal.game.edition.parse_dice(text)
+    except BadDice as wrong:
+        return translate(wrong.message)
+    return translate(refusal.message)
+
+
+def _rolls(value: object) -> int | str | None:
+    """The rolls a turn form says it used: a number, None when not said, else the text for the
+    engine to refuse."""
+    if value is None or value == "":
+        return None
+    number = as_int(value)
+    return number if number is not None else _text(value, MAX_BOX)
+
+
+def _after_conflict(loaded: games.LoadedGame, expected: int, faces: object, text: str) -> Entry:
     """The entry on the fresh sheet after a stale turn: the dice stay typed (they may be the next
     player's roll) unless they are the very dice stored for that turn (this form sent twice)."""
     turns = loaded.game.turns
-    if 0 <= expected < len(turns) and turns[expected].dice == dice:
+    if 0 <= expected < len(turns) and isinstance(faces, tuple) and turns[expected].dice == tuple(sorted(faces)):
         return Entry()
     return build_entry(loaded.game, text, validate=False)
 
 
-def _refuse(loaded: games.LoadedGame, token: str, text: str, message: str, *, dice_error: bool = False):
-    """422: the page as it was, the dice kept, the message beside the field it concerns."""
-    entry = build_entry(loaded.game, text, validate=dice_error)
+def _refuse(
+    loaded: games.LoadedGame,
+    token: str,
+    text: str,
+    message: str,
+    *,
+    dice_error: bool = False,
+    rolls: object = None,
+):
+    """422: the page as it was, the dice (and rolls) kept, the message beside the field it concerns."""
+    entry = build_entry(loaded.game, text, validate=dice_error, rolls=rolls if type(rolls) is int else None)
     if dice_error:
         entry.error = message
     else:
@@ -272,7 +313,8 @@ def undo(token: str):
 
 @bp.route("/turns/<int:index>/edit", methods=["GET", "POST"])
 def correct(token: str, index: int):
-    """Correct an earlier turn's dice or box; the engine replays the rest or names the turn it breaks."""
+    """Correct an earlier turn's dice, box, column or rolls; the engine replays the rest (and the saved
+    rolls) or names the turn it breaks."""
     loaded = load_or_404(token, edit=True)
     game = loaded.game
     if not 0 <= index < len(game.turns):
@@ -283,18 +325,23 @@ def correct(token: str, index: int):
     if not form.is_submitted():
         form.dice.data = str(turn.dice)
         form.box.data = turn.box
+        form.column.data = str(turn.column)
+        form.rolls.data = "" if turn.rolls is None else str(turn.rolls)
         form.version.data = str(loaded.version)
     else:
         version = as_int(form.version.data)
+        box, column = cell_of(_text(form.box.data, MAX_BOX), None, form.column.data)
         try:
-            dice = Dice.parse(form.dice.data[:MAX_TEXT] if isinstance(form.dice.data, str) else None)
+            dice = game.edition.parse_dice(form.dice.data[:MAX_TEXT] if isinstance(form.dice.data, str) else None)
             corrected = games.correct_turn(
                 storage.get_db(),
                 token,
                 -1 if version is None else version,
                 index,
                 dice,
-                _text(form.box.data, MAX_BOX),
+                box,
+                column=column,
+                rolls=_rolls(form.rolls.data),
             )
         except BadDice as refusal:
             status, dice_error = 422, translate(refusal.message)
@@ -321,7 +368,10 @@ def correct(token: str, index: int):
         error=error,
         dice_error=dice_error,
         notice=notice,
-        boxes=box_names(game.rules),
+        boxes=box_names(game.edition),
+        columns=column_headings(game.edition),
+        example=example_dice(game.edition.dice_count),
+        turn_cell=cell_name(game.edition, turn.box, turn.column),
     ), status
 
 
