@@ -215,7 +215,7 @@ class _Builder:
         cells = self.player_cells(lambda card, seat: Cell(str(card.saved_rolls)))
         how = self._("Rolls a turn does not use are saved for later turns")
         return (
-            Row("saved", "saved_rolls", name, name, cells, media=(PAPER,), how=how, score=ARROW),
+            Row("saved", "saved_rolls", name, name, cells, media=(PAPER,), how=how),
             Row("saved", "saved_rolls", name, "", cells, media=(SCREEN,), title=f"{name}: {how}"),
         )
 

@@ -19,6 +19,7 @@ CELLS_PER_PAGE = 12  # score columns a paper page holds when each player has sev
 LONG_NAME = 11  # characters that fit a column at the normal size
 LONG_TITLE = 40  # characters that fit one line of the heading at the normal size
 TALL = 22  # paper rows a page holds at the normal height (Hasbro's pad has 22 with its headings)
+SCREEN_FITS = (21, 24, 28, 32)  # the steps of screen rows the TV board sizes its type for
 CHECK = "\u2713"  # ✓, one per extra bonus on paper
 TICK_BOXES = "\u25a1\u25a1\u25a1"  # □□□ where a blank sheet's extra bonuses get ticked
 DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"  # ⚀ … ⚅, printed beside the upper boxes
@@ -243,6 +244,14 @@ class Sheet:
     def parts(self) -> tuple[Sheet, ...]:
         """Each player's own sheet (several columns), in seat order."""
         return tuple(self.of_player(seat) for seat in range(len(self.players)))
+
+    @property
+    def fit(self) -> str:
+        """The step of screen rows this sheet fits in ("rows-24"): the TV board sizes its type by it
+        so that Maxi Yatzy's 20 boxes stand on one screen as Hasbro's 13 do."""
+        rows = sum(len(section.screen_rows) for section in self.sections) + (1 if self.multi else 0)
+        fit = next((limit for limit in SCREEN_FITS if rows <= limit), SCREEN_FITS[-1])
+        return f"rows-{fit}"
 
     @property
     def tall(self) -> bool:
