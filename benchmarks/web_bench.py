@@ -7,7 +7,9 @@ Measures, sequentially from one client over keep-alive connections:
 - loading the game page of a finished 6-player game (GET /g/<token>, the whole page);
 - the bytes of a game page's first load (HTML + each linked CSS and JS file) and of one turn's
   fragment, as served on the wire to a client sending `Accept-Encoding: gzip, deflate` (what
-  Chromium sends over plain http on a home network), beside the raw size of each file.
+  Chromium sends over plain http on a home network), beside the raw size of each file;
+- a Triple Yahtzee turn's web cost (options, then recording a box in a column) beside a Hasbro
+  turn's, the two games played turn about in the same run (their ratio is the figure).
 Exits non-zero only when something crashes, never on a missed target.
 """
 
@@ -27,12 +29,15 @@ import time
 import urllib.parse
 from pathlib import Path
 
-from scorekeeper.rules import Edition, Game
+from scorekeeper.rules import Edition, Game, find_edition
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests.support
 from tests.support.app_server import Server, start_server, stop_server
 
 RECORD_P50_TARGET_MS = 10.0
+SHAPE_RATIO_TARGET = 1.5  # a Triple Yahtzee turn's web cost against a Hasbro turn's
+SHAPE_PLAYERS = 4
+SHAPE_TURNS = int(os.environ.get("WEB_BENCH_SHAPE_TURNS", "156"))  # turns of each edition
 FIRST_LOAD_TARGET = 40 * 1024
 FRAGMENT_TARGET = 6 * 1024
 SEED = 2024
@@ -108,7 +113,7 @@ class Client:
             raise RuntimeError(f"GET {path.split('/g/')[0]}… answered {status}")
         return status, headers, data, seconds
 
-    def new_game(self, players: list[str]) -> str:
+    def new_game(self, players: list[str], edition: str = "hasbro-1996") -> str:
         """Post the new-game form; the edit token of the game."""
         self.get("/new")
         status, headers, data, _ = self.request(
@@ -117,7 +122,7 @@ class Client:
             {
                 "csrf_token": self.csrf,
                 "player": players,
-                "edition": "hasbro-1996",
+                "edition": edition,
                 "title": "",
                 "action": "start",
             },
@@ -127,11 +132,13 @@ class Client:
         return headers["location"].rsplit("/", 1)[1]
 
     def record(self, token: str, turn: int, dice: tuple[int, ...], box: str) -> tuple[int, float]:
-        """Tap a box as htmx does: the fragment's bytes as served and the seconds it took."""
+        """Tap a box (or a cell, "chance:2") as htmx does: the fragment's bytes as served and the
+        seconds it took."""
+        field = "cell" if ":" in box else "box"
         status, _, data, seconds = self.request(
             "POST",
             f"/g/{token}/turns",
-            {"csrf_token": self.csrf, "dice": "".join(map(str, dice)), "box": box, "turn": str(turn)},
+            {"csrf_token": self.csrf, "dice": "".join(map(str, dice)), field: box, "turn": str(turn)},
             headers={"HX-Request": "true", "X-CSRFToken": self.csrf},
         )
         if status != 200:
@@ -156,6 +163,36 @@ def random_turn(game: Game, rng: random.Random) -> tuple[tuple[int, ...], str]:
     jokers = rng.random() < 0.08
     dice = (rng.randint(1, 6),) * 5 if jokers else tuple(rng.randint(1, 6) for _ in range(5))
     return dice, rng.choice(list(game.cards[game.current_player].options(dice)))  # keys in sheet order
+
+
+def random_cell(game: Game, rng: random.Random) -> tuple[tuple[int, ...], str]:
+    """random_turn for a sheet of several columns: a legal cell the engine offers, as "box:column"."""
+    jokers = rng.random() < 0.08
+    dice = (rng.randint(1, 6),) * 5 if jokers else tuple(rng.randint(1, 6) for _ in range(5))
+    cell = rng.choice(list(game.cards[game.current_player].cell_options(dice)))
+    return dice, f"{cell.box}:{cell.column}"
+
+
+def shape_costs(client: Client, rng: random.Random) -> dict[str, list[float]]:
+    """A Hasbro turn's and a Triple Yahtzee turn's web cost (options + record, ms), turn about."""
+    editions = {"hasbro-1996": random_turn, "triple-yahtzee": random_cell}
+    names = NAMES[:SHAPE_PLAYERS]
+    games: dict[str, tuple[str, Game]] = {}
+    costs: dict[str, list[float]] = {edition: [] for edition in editions}
+    while min(len(taken) for taken in costs.values()) < SHAPE_TURNS:
+        for edition, pick in editions.items():
+            if edition not in games or games[edition][1].is_over:
+                token = client.new_game(names, edition)
+                client.get(f"/g/{token}")
+                games[edition] = (token, Game(names, find_edition(edition)))
+            token, game = games[edition]
+            dice, choice = pick(game, rng)
+            seconds = client.options(token, dice)
+            seconds += client.record(token, len(game.turns), dice, choice)[1]
+            costs[edition].append(seconds * 1000)
+            box, _, column = choice.partition(":")
+            games[edition] = (token, game.play(dice, box, int(column) if column else None))
+    return costs
 
 
 def percentile(samples: list[float], q: float) -> float:
@@ -233,6 +270,7 @@ def run(server: Server) -> int:
             finished_six = token
 
     page_ms = [client.get(f"/g/{finished_six}")[3] * 1000 for _ in range(PAGE_LOADS)]
+    shapes = shape_costs(client, rng)
     files, page_headers = first_load(client, finished_six)
     first_total = sum(served for _, _, served, _ in files)
     fragment_max = max(fragments)
@@ -281,6 +319,13 @@ def run(server: Server) -> int:
         f"One turn's fragment (6 players, as served): median {statistics.median(fragments):,.0f} B, "
         f"largest {fragment_max:,} B   target ≤ {FRAGMENT_TARGET // 1024} KB: "
         f"{verdict(fragment_max <= FRAGMENT_TARGET)}"
+    )
+    hasbro, triple = (statistics.median(shapes[e]) for e in ("hasbro-1996", "triple-yahtzee"))
+    ratio = triple / hasbro
+    print(
+        f"A turn's web cost (options + record), {SHAPE_PLAYERS} players, {SHAPE_TURNS} turns each, "
+        f"turn about: Hasbro p50 {hasbro:6.2f} ms, Triple Yahtzee p50 {triple:6.2f} ms, "
+        f"ratio {ratio:.2f}   target ≤ {SHAPE_RATIO_TARGET}: {verdict(ratio <= SHAPE_RATIO_TARGET)}"
     )
     print(f"Served gzip by the app? page: {'yes' if gzip_page else 'NO'}, CSS: {'yes' if gzip_css else 'NO'}")
     print(

@@ -243,7 +243,11 @@ def correction_summary(before: Game, after: Game, index: int) -> str:
     was_box = cell_name(before.edition, old.box, old.column)
     now_box = cell_name(after.edition, new.box, new.column)
     was = gettext("%(box)s %(points)d", box=was_box, points=old.points)
-    now = str(new.points) if now_box == was_box else gettext("%(box)s %(points)d", box=now_box, points=new.points)
+    now = (
+        str(new.points)
+        if now_box == was_box
+        else gettext("%(box)s %(points)d", box=now_box, points=new.points)
+    )
     said = gettext(
         "Turn %(turn)d (round %(round)d, %(player)s): %(was)s \u2192 %(now)s.",
         turn=index + 1,

@@ -457,7 +457,9 @@ def _padding(row: Row, span: int, players: int) -> tuple[Cell, ...]:
     return (EMPTY,) * (span * players)
 
 
-def _pages(columns: tuple[Column, ...], sections: tuple[Section, ...], span: int, per_page: int) -> tuple[Page, ...]:
+def _pages(
+    columns: tuple[Column, ...], sections: tuple[Section, ...], span: int, per_page: int
+) -> tuple[Page, ...]:
     """A page of `per_page` players; a bigger game continues on a second page with the labels repeated."""
     pages: list[Page] = []
     step = per_page * span
@@ -516,7 +518,9 @@ def build_sheet(
         sections=sections,
         pages=_pages(columns, sections, builder.span, per_page),
         log=builder.log() if game is not None and with_log else (),
-        words=Words(empty=gettext("empty"), not_yet=gettext("not yet"), heading=gettext("%(player)s's sheet")),
+        words=Words(
+            empty=gettext("empty"), not_yet=gettext("not yet"), heading=gettext("%(player)s's sheet")
+        ),
         blank=game is None,
         span=builder.span,
         totals=builder.totals(),

@@ -264,7 +264,11 @@ def _after_conflict(loaded: games.LoadedGame, expected: int, faces: object, text
     """The entry on the fresh sheet after a stale turn: the dice stay typed (they may be the next
     player's roll) unless they are the very dice stored for that turn (this form sent twice)."""
     turns = loaded.game.turns
-    if 0 <= expected < len(turns) and isinstance(faces, tuple) and turns[expected].dice == tuple(sorted(faces)):
+    if (
+        0 <= expected < len(turns)
+        and isinstance(faces, tuple)
+        and turns[expected].dice == tuple(sorted(faces))
+    ):
         return Entry()
     return build_entry(loaded.game, text, validate=False)
 
@@ -332,7 +336,9 @@ def correct(token: str, index: int):
         version = as_int(form.version.data)
         box, column = cell_of(_text(form.box.data, MAX_BOX), None, form.column.data)
         try:
-            dice = game.edition.parse_dice(form.dice.data[:MAX_TEXT] if isinstance(form.dice.data, str) else None)
+            dice = game.edition.parse_dice(
+                form.dice.data[:MAX_TEXT] if isinstance(form.dice.data, str) else None
+            )
             corrected = games.correct_turn(
                 storage.get_db(),
                 token,

@@ -411,3 +411,129 @@ def test_no_sheet_file_names_an_edition_or_states_a_rule_number(path):
                 t.string for t in tokenize.generate_tokens(source.readline) if t.type == token.STRING
             )
     assert not re.search(r"(?<![\w.#-])(13|15|25|30|35|40|50|63|100)(?![\w.%-])", text)
+
+
+# -- sheets of any shape: several columns (Triple Yahtzee), six dice and saved rolls (Maxi Yatzy) ----
+
+
+TRIPLE = Edition("triple-yahtzee")
+MAXI = Edition("maxi-yatzy")
+
+
+def _cells_of(row, span: int, players: int) -> list[list[str]]:
+    """A row's texts per player: one per column, or the one spanning cell (a player's whole figure)."""
+    return [
+        [cell.text for cell in row.cells[seat * span : (seat + 1) * span] if not cell.covered]
+        for seat in range(players)
+    ]
+
+
+@pytest.mark.parametrize("turns", [0, 7, 40, 78])
+def test_a_triple_sheet_prints_each_column_when_the_engine_says_its_figure_is_final(turns):
+    from tests.support.shaped_games import random_game
+
+    game = random_game(TRIPLE, ["Ann", "Bo"], turns, seed=turns)
+    sheet = build_sheet(game)
+    (page,) = sheet.pages
+    assert [(c.name, c.heading) for c in page.columns[:6]] == [
+        (name, heading) for name in ("Ann", "Bo") for heading in ("×1", "×2", "×3")
+    ]
+    assert len(page.columns) == 12 and [c.name for c in page.players] == ["Ann", "Bo", "", ""]
+    for row in page.rows:
+        per_player = _cells_of(row, 3, 2)
+        for seat, card in enumerate(game.cards):
+            if row.kind == "box":
+                expected = [card.points(row.key, n) for n in (1, 2, 3)]
+                assert per_player[seat] == ["" if p is None else str(p) for p in expected]
+            elif row.key == "grand_total":  # one cell under the player's three columns
+                assert per_player[seat] == [str(card.grand_total) if card.is_final("grand_total") else ""]
+            else:
+                assert per_player[seat] == [
+                    str(card.figure(row.key, n)) if card.is_final(row.key, n) else "" for n in (1, 2, 3)
+                ], row.key
+
+
+def test_a_finished_triple_sheet_rings_the_winner_and_checks_each_columns_bonuses():
+    from tests.support.shaped_games import random_game
+
+    game = random_game(TRIPLE, ["Ann", "Bo", "Cy"], seed=5)
+    assert game.is_over
+    sheet = build_sheet(game)
+    rows = {row.key: row for row in sheet.pages[0].rows if row.kind != "box"}
+    grand = [cell for cell in rows["grand_total"].cells if not cell.covered][:3]
+    winners = set(game.winners())
+    assert [(cell.text, cell.span, cell.circled) for cell in grand] == [
+        (str(card.grand_total), 3, seat in winners) for seat, card in enumerate(game.cards)
+    ]
+    checks = [cell.checks for cell in rows["yahtzee_bonus"].cells[:9]]
+    assert checks == [CHECK * card.column(n).bonus_count for card in game.cards for n in (1, 2, 3)]
+    assert [cell.text for cell in rows["score"].cells[:9]] == [
+        str(card.column(n).total * n) for card in game.cards for n in (1, 2, 3)
+    ]
+
+
+def test_a_blank_triple_sheet_is_four_players_of_three_columns_with_tick_boxes_in_each():
+    sheet = build_sheet(None, rules=TRIPLE)
+    (page,) = sheet.pages
+    assert len(page.columns) == 12 and len(page.players) == 4 and page.multi and sheet.players_per_page == 4
+    assert [c.heading for c in page.columns] == ["×1", "×2", "×3"] * 4
+    ticks = next(row for row in page.rows if row.key == "yahtzee_bonus")
+    assert [cell.checks for cell in ticks.cells] == [TICK_BOXES] * 12
+    grand = next(row for row in page.rows if row.key == "grand_total")
+    assert [cell.span for cell in grand.cells if not cell.covered] == [3] * 4
+
+
+def test_five_triple_players_continue_on_a_second_page_with_whole_players():
+    game = Game(["Ann", "Bo", "Cy", "Dee", "Eve"], TRIPLE)
+    pages = build_sheet(game).pages
+    assert [[c.name for c in page.players] for page in pages] == [
+        ["Ann", "Bo", "Cy", "Dee"],
+        ["Eve", "", "", ""],
+    ]
+    assert all(len(page.columns) == 12 for page in pages)
+    grand = next(row for row in pages[1].rows if row.key == "grand_total")
+    assert [cell.span for cell in grand.cells if not cell.covered] == [3] * 4
+
+
+def test_a_screen_shows_one_players_columns_and_every_players_column_scores():
+    from tests.support.shaped_games import random_game
+
+    game = random_game(TRIPLE, ["Ann", "Bo", "Cy"], 20, seed=2)
+    sheet = build_sheet(game)
+    assert sheet.multi and sheet.shown == game.current_player
+    part = sheet.of_player(1)
+    assert [(c.name, c.number) for c in part.columns] == [("Bo", 1), ("Bo", 2), ("Bo", 3)]
+    assert part.words.heading == "Bo's sheet"
+    card = game.cards[1]
+    fives = screen(part, "box", "fives")
+    assert [cell.text for cell in fives.cells] == [
+        "" if card.points("fives", n) is None else str(card.points("fives", n)) for n in (1, 2, 3)
+    ]
+    assert [cell.text for cell in screen(part, "score").cells] == [str(c.score) for c in card.columns]
+    assert [cell.text for cell in screen(part, "grand").cells if not cell.covered] == [str(card.grand_total)]
+    assert [(line.name, line.scores, line.total) for line in sheet.totals] == [
+        (name, tuple(str(c.score) for c in card.columns), str(card.grand_total))
+        for name, card in zip(game.players, game.cards, strict=True)
+    ]
+    assert [line.current for line in sheet.totals] == [seat == game.current_player for seat in range(3)]
+
+
+def test_a_maxi_sheet_shows_every_players_saved_rolls_on_screen_and_paper():
+    from tests.support.shaped_games import random_game
+
+    game = random_game(MAXI, ["Ann", "Bo", "Cy"], 11, seed=3)
+    sheet = build_sheet(game)
+    saved = [card.saved_rolls for card in game.cards]
+    assert [cell.text for cell in screen(sheet, "saved").cells] == [str(n) for n in saved]
+    paper = next(row for row in sheet.pages[0].rows if row.kind == "saved")
+    assert [cell.text for cell in paper.cells[:3]] == [str(n) for n in saved] and paper.label == "Saved rolls"
+    assert sheet.tall and not sheet.multi and sheet.log_rolls
+    assert [line.rolls for line in sheet.log] == [str(turn.rolls) for turn in game.turns]
+    blank = build_sheet(None, rules=MAXI)
+    assert [cell.text for cell in next(r for r in blank.pages[0].rows if r.kind == "saved").cells] == [""] * 6
+
+
+def test_editions_that_count_no_rolls_have_no_saved_rolls_row():
+    for rules in (HASBRO, YATZY, TRIPLE):
+        sheet = build_sheet(None, rules=rules)
+        assert not any(row.kind == "saved" for section in sheet.sections for row in section.rows)
