@@ -16,8 +16,8 @@ from scorekeeper.rules import Game, Ruleset, Scorecard, Standing, TotalRow, Turn
 from .sheet_model import (
     ARROW,
     BLOCK,
-    CHECK,
     CELLS_PER_PAGE,
+    CHECK,
     COLUMNS_PER_PAGE,
     DIE_FACES,
     PAD,

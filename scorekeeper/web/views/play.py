@@ -32,6 +32,7 @@ from ..infra.i18n import box_names, gettext, speak_game_language, translate
 from ..infra.limits import limit_rematch
 from ..infra.recent import remember
 from ..viewmodels.advice import KeepAdvice, advisor_for, coach_options, keep_advice
+from ..viewmodels.dice import example_dice
 from ..viewmodels.presenters import (
     Entry,
     announcement,
@@ -41,7 +42,6 @@ from ..viewmodels.presenters import (
     keypad_text,
     turn_summary,
 )
-from ..viewmodels.dice import example_dice
 from ..viewmodels.scoresheet import sheet_context
 from ..viewmodels.sheet import column_headings
 from .forms import ActionForm, CorrectForm, DiceForm, TurnForm, VersionForm, as_int, cell_of
