@@ -12,12 +12,13 @@ from datetime import date
 
 import pytest
 
-from scorekeeper.rules import Box, Edition, Game, Scorecard
+from scorekeeper.rules import Box, Edition, Game, Scorecard, find_edition
 from scorekeeper.web.viewmodels.sheet import build_sheet
 from scorekeeper.web.viewmodels.sheet_model import BLOCK, CHECK, PAD, TICK_BOXES
 from tests.support.paths import ROOT
 from tests.support.printed_pages import YATZY_LABELS, expected_rows
 from tests.support.sample_games import finished_game
+from tests.support.shaped_games import random_game
 
 NAMES6 = ["Ann", "Bo", "Cy", "Dee", "Eve", "Fay"]
 HASBRO = Edition.HASBRO_1996
@@ -416,8 +417,8 @@ def test_no_sheet_file_names_an_edition_or_states_a_rule_number(path):
 # -- sheets of any shape: several columns (Triple Yahtzee), six dice and saved rolls (Maxi Yatzy) ----
 
 
-TRIPLE = Edition("triple-yahtzee")
-MAXI = Edition("maxi-yatzy")
+TRIPLE = find_edition("triple-yahtzee")
+MAXI = find_edition("maxi-yatzy")
 
 
 def _cells_of(row, span: int, players: int) -> list[list[str]]:
@@ -430,8 +431,6 @@ def _cells_of(row, span: int, players: int) -> list[list[str]]:
 
 @pytest.mark.parametrize("turns", [0, 7, 40, 78])
 def test_a_triple_sheet_prints_each_column_when_the_engine_says_its_figure_is_final(turns):
-    from tests.support.shaped_games import random_game
-
     game = random_game(TRIPLE, ["Ann", "Bo"], turns, seed=turns)
     sheet = build_sheet(game)
     (page,) = sheet.pages
@@ -454,8 +453,6 @@ def test_a_triple_sheet_prints_each_column_when_the_engine_says_its_figure_is_fi
 
 
 def test_a_finished_triple_sheet_rings_the_winner_and_checks_each_columns_bonuses():
-    from tests.support.shaped_games import random_game
-
     game = random_game(TRIPLE, ["Ann", "Bo", "Cy"], seed=5)
     assert game.is_over
     sheet = build_sheet(game)
@@ -496,8 +493,6 @@ def test_five_triple_players_continue_on_a_second_page_with_whole_players():
 
 
 def test_a_screen_shows_one_players_columns_and_every_players_column_scores():
-    from tests.support.shaped_games import random_game
-
     game = random_game(TRIPLE, ["Ann", "Bo", "Cy"], 20, seed=2)
     sheet = build_sheet(game)
     assert sheet.multi and sheet.shown == game.current_player
@@ -519,8 +514,6 @@ def test_a_screen_shows_one_players_columns_and_every_players_column_scores():
 
 
 def test_a_maxi_sheet_shows_every_players_saved_rolls_on_screen_and_paper():
-    from tests.support.shaped_games import random_game
-
     game = random_game(MAXI, ["Ann", "Bo", "Cy"], 11, seed=3)
     sheet = build_sheet(game)
     saved = [card.saved_rolls for card in game.cards]
