@@ -72,7 +72,7 @@ def _render(
     link is shown at this version (a turn's answer), kept for them; `confirm` (this phone's "✓ recorded"
     line) is put around the same render."""
     game = loaded.game
-    entry = entry or Entry()
+    entry = entry or build_entry(game, validate=False)  # empty, with the ruleset's count of slots
     notices = [notice] if notice else []
     if not is_htmx():
         for flashed in get_flashed_messages(with_categories=True):
@@ -269,7 +269,7 @@ def _after_conflict(loaded: games.LoadedGame, expected: int, faces: object, text
         and isinstance(faces, tuple)
         and turns[expected].dice == tuple(sorted(faces))
     ):
-        return Entry()
+        return build_entry(loaded.game, validate=False)
     return build_entry(loaded.game, text, validate=False)
 
 
