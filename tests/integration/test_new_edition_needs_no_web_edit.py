@@ -1,6 +1,7 @@
 """The goal of rulesets, proven: a third family of edition, registered as its module would, plays
 through every page (new game, turns, refusal, undo, correction, game over, print, blank sheet, PDF,
-export, history, TV board, coach) with no edit outside scorekeeper/rules.
+export, history, TV board, coach) with no edit outside scorekeeper/rules; so do a made-up six-dice
+edition with saved rolls and a made-up two-column edition (the shape is the ruleset's too).
 
 The edition is the old Yacht game: 12 boxes, no upper bonus, no joker, no extra bonus, no coach.
 It is registered by a fixture and taken out of the registry afterwards, so no other test sees it.
@@ -15,9 +16,19 @@ from collections.abc import Iterator
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper.rules import EDITIONS, LOWER, N_, UPPER, BoxSpec, Dice, Edition, Game, Ruleset
-from scorekeeper.rules.ruleset import TotalRow, register
-from scorekeeper.rules.scoring import chance, face_sum, five_of_a_kind, full_house, kind_only, run, straight
+from scorekeeper.rules import EDITIONS, LOWER, N_, UPPER, BoxSpec, Dice, Edition, Game, Ruleset, SavedRolls
+from scorekeeper.rules.ruleset import TotalRow, UpperBonus, register
+from scorekeeper.rules.scoring import (
+    all_equal,
+    chance,
+    face_sum,
+    five_of_a_kind,
+    full_house,
+    kind_only,
+    run,
+    straight,
+    three_pairs,
+)
 from scorekeeper.services import games
 
 YACHT_ID = "yacht-test"  # not "yacht": the real Yacht edition has that id
@@ -341,3 +352,231 @@ def test_the_registry_is_back_to_the_real_editions_after_the_fixture(client):
     assert YACHT_ID not in EDITIONS
     assert YACHT_ID not in re.findall(r'name="edition" value="([a-z0-9-]+)"', page(client.get("/new")))
     assert client.get(f"/blank-sheet?edition={YACHT_ID}").status_code == 404
+
+
+# -- a made-up six-dice edition and a made-up two-column edition -------------------------------------------
+#
+# The shape is the ruleset's too: each of these is what one new module would register, and every page
+# shows it with no edit outside scorekeeper/rules. Six dice with saved rolls of two a turn (not Maxi
+# Yatzy's three: nothing may assume three); two columns ×1 and ×2 (not Triple Yahtzee's three).
+
+SIX_ID = "six-test"
+TWO_ID = "two-columns-test"
+
+_UPPER = tuple(
+    BoxSpec(
+        key, UPPER, N_(name), N_(f"{face}s"), N_(name), N_(f"Sum of the {name}"), face_sum(face), face=face
+    )
+    for face, (key, name) in enumerate(_FACES, start=1)
+)
+
+
+def six_dice_ruleset() -> Ruleset:
+    """Six dice, nine boxes, 30 bonus at 60, two rolls a turn with the unused ones saved."""
+    return Ruleset(
+        SIX_ID,
+        name=N_("Six dice (test)"),
+        description=N_("Six dice and nine boxes; rolls a turn does not use are saved."),
+        boxes=_UPPER
+        + (
+            BoxSpec("three_pairs", LOWER, N_("Three pairs"), N_("3P"), N_("Three pairs"), "", three_pairs),
+            BoxSpec("chance", LOWER, N_("Chance"), N_("Ch"), N_("Chance"), "", chance),
+            BoxSpec("all_six", LOWER, N_("All six"), N_("A6"), N_("All six"), "", all_equal(60), fixed=60),
+        ),
+        dice_count=6,
+        bank=SavedRolls(per_turn=2),
+        upper_bonus=UpperBonus(threshold=60, points=30),
+        upper_totals=(TotalRow("upper_subtotal", N_("Sum")), TotalRow("upper_bonus", N_("Bonus"), score="+")),
+        lower_totals=(TotalRow("grand_total", N_("Total")),),
+        has_coach=False,
+    )
+
+
+def two_columns_ruleset() -> Ruleset:
+    """Five dice, eight boxes in two columns ×1 and ×2, each with its own totals."""
+    return Ruleset(
+        TWO_ID,
+        name=N_("Two columns (test)"),
+        description=N_("Two columns of eight boxes, the second counting double."),
+        boxes=_UPPER
+        + (
+            BoxSpec("chance", LOWER, N_("Chance"), N_("Ch"), N_("Chance"), "", chance),
+            BoxSpec("yacht", LOWER, N_("Yacht"), N_("Y"), N_("Yacht"), "", five_of_a_kind(50), fixed=50),
+        ),
+        columns=(1, 2),
+        upper_totals=(TotalRow("upper_subtotal", N_("Sum")),),
+        lower_totals=(
+            TotalRow("lower_subtotal", N_("Lower")),
+            TotalRow("total", N_("Column total")),
+            TotalRow("score", N_("Column score")),
+            TotalRow("grand_total", N_("Grand total")),
+        ),
+        has_coach=False,
+    )
+
+
+@pytest.fixture(params=[six_dice_ruleset, two_columns_ruleset], ids=["six-dice", "two-columns"])
+def shaped(request) -> Iterator[Ruleset]:
+    """One of the made-up shapes registered as its module would register it; gone afterwards."""
+    ids_before = list(EDITIONS)
+    rules = register(request.param())
+    try:
+        yield rules
+    finally:
+        EDITIONS.pop(rules.id)
+    assert list(EDITIONS) == ids_before
+
+
+def form_turn(
+    dice: tuple[int, ...], box: str, column: int, rolls: int | None, rules: Ruleset
+) -> dict[str, str]:
+    """What the options form sends for this turn: a cell where the sheet has columns, the rolls if counted."""
+    fields = {"dice": "".join(map(str, dice))}
+    if len(rules.columns) > 1:
+        fields["cell"] = f"{box}:{column}"
+    else:
+        fields["box"] = box
+    if rolls is not None:
+        fields["rolls"] = str(rolls)
+    return fields
+
+
+@pytest.mark.slow
+def test_a_made_up_shape_plays_through_every_page_with_no_web_edit(client, db, shaped):
+    import random
+
+    from tests.support.shaped_games import random_entry
+
+    rules = shaped
+    columns = len(rules.columns)
+    form = page(client.get("/new"))
+    assert rules.id in re.findall(r'<input type="radio" name="edition" value="([a-z0-9-]+)"', form)
+    token = new_game(client, edition=rules.id, title="Odd shapes")
+    body = page(client.get(f"/g/{token}"))
+    assert f"Round 1 of {rules.rounds} · Ann" in text_of(body) and rules.rounds == 9 * columns
+    assert len(re.findall(r'data-slot="\d"', body)) == rules.dice_count
+
+    # The options: every open cell with the engine's points, the rolls where counted (the turn's own ticked).
+    engine = Game(["Ann", "Bo"], rules)
+    dice = (6,) * rules.dice_count
+    options = page(client.post(f"/g/{token}/options", data={"dice": "6" * rules.dice_count}, headers=HX))
+    offered = engine.cards[0].cell_options(dice)
+    if columns > 1:
+        sent = re.findall(r'name="cell" value="([a-z_]+):(\d)"', options)
+        assert sent == [(c.box, str(c.column)) for c in offered]
+    else:
+        assert [key for key, _, _ in box_buttons(options)] == [c.box for c in offered]
+        assert re.findall(r'name="rolls" value="(\d)"( checked)?', options) == [("1", ""), ("2", " checked")]
+    for (
+        cell,
+        points,
+    ) in offered.items():  # each button says its box, its column where there are several, its points
+        heading = f" ×{rules.columns[cell.column - 1]}" if columns > 1 else ""
+        assert f"{rules.box(cell.box).name}{heading} {points}" in text_of(options), cell
+
+    # A refusal in the shape's words: the wrong count of dice, a column missing, more rolls than saved.
+    wrong = "6" * (rules.dice_count - 1)
+    refused = page(client.post(f"/g/{token}/turns", data={"dice": wrong, "box": "chance", "turn": "0"}), 422)
+    assert f"That is {len(wrong)} dice; enter exactly" in text_of(refused)
+    if columns > 1:
+        refused = page(
+            client.post(f"/g/{token}/turns", data={"dice": "12345", "box": "chance", "turn": "0"}), 422
+        )
+        assert "Choose the column for Chance." in text_of(refused)
+    else:
+        claim = {"dice": "123456", "box": "chance", "rolls": "3", "turn": "0"}
+        refused = page(client.post(f"/g/{token}/turns", data=claim), 422)
+        assert "Only 2 rolls this turn (2 plus 0 saved), not 3." in text_of(refused)
+
+    # The whole game through the forms, an undo on the way; the engine replaying the same turns agrees.
+    rng = random.Random(rules.id)
+    while not engine.is_over:
+        entry = random_entry(engine.cards[engine.current_player], rng)
+        fields = {**form_turn(*entry, rules), "turn": str(len(engine.turns))}
+        assert client.post(f"/g/{token}/turns", data=fields).status_code == 303, fields
+        engine = engine.play(*entry)
+        if len(engine.turns) == 3:
+            version = games.load_game(db, token).version
+            undone = page(client.post(f"/g/{token}/undo", data={"version": str(version)}, headers=HX))
+            assert "Undone: Ann:" in text_of(undone)
+            engine = Game.replay(engine.players, rules, [t.entry for t in engine.turns[:2]])
+    loaded = games.load_game(db, token)
+    assert loaded.game.is_over and [t.entry for t in loaded.game.turns] == [t.entry for t in engine.turns]
+    totals = [card.grand_total for card in engine.cards]
+    over = text_of(page(client.get(f"/g/{token}")))
+    assert f"wins with {max(totals)} points" in over or "Shared victory" in over
+
+    # A correction the rules refuse, in their words: the first turn moved to its other column (a later
+    # turn filled that cell), or claiming more rolls than a turn has; nothing changes.
+    first = engine.turns[0]
+    edit = page(client.get(f"/g/{token}/turns/0/edit"))
+    version = games.load_game(db, token).version
+    fields = {"dice": str(first.dice), "box": first.box, "version": str(version)}
+    if columns > 1:
+        assert re.findall(r'name="column" value="(\d)"', edit) == ["1", "2"]
+        fields["column"] = str(3 - first.column)
+        said = f"is already filled in column {3 - first.column}."
+    else:
+        assert f'id="rolls" name="rolls" value="{first.rolls}"' in edit
+        fields["rolls"] = "3"
+        said = "Only 2 rolls this turn (2 plus 0 saved), not 3."
+    refused = text_of(page(client.post(f"/g/{token}/turns/0/edit", data=fields), 422))
+    assert said in refused and games.load_game(db, token).version == version
+
+    # The print view: each column's boxes, the engine's totals, the names over their columns.
+    printed = page(client.get(f"/g/{token}/print?log=1"))
+    rows = paper_rows(printed)
+    for box in rules.boxes:
+        (cells,) = [cells for kind, label, cells in rows if kind == "box" and label == box.label]
+        assert cells[: 2 * columns] == [
+            str(card.points(box.key, n)) for card in engine.cards for n in rules_columns(rules)
+        ]
+    grand = next(cells for kind, _, cells in rows if kind == "grand")
+    assert grand[:2] == [str(t) for t in totals]
+    words = text_of(printed)
+    if columns > 1:
+        assert printed.count('class="column-heading') == 12 and "×2" in words
+    else:
+        saved = re.search(r'<tr class="row-saved">(.*?)</tr>', printed, re.S)
+        assert saved and [
+            text_of(c) for c in re.findall(r'<td class="cell"[^>]*>(.*?)</td>', saved.group(1), re.S)
+        ][:2] == [str(card.saved_rolls) for card in engine.cards]
+        assert "Rolls" in words  # the turn log's column of rolls
+    assert "Odd shapes" in words and str(first.dice).replace("", " ").strip() in words
+
+    # The blank sheet: as many players as a page holds of this shape, every row empty.
+    blank = page(client.get(f"/blank-sheet?edition={rules.id}"))
+    assert [(k, lab) for k, lab, _ in paper_rows(blank)] == [(k, lab) for k, lab, _ in rows]
+    assert all(set(cells) == {""} for _, _, cells in paper_rows(blank))
+    for url in (f"/g/{token}/scoresheet.pdf", f"/blank-sheet.pdf?edition={rules.id}"):
+        response = client.get(url)
+        assert response.status_code == 200 and pdf_pages(response.data) == 1
+
+    # The export and the history.
+    exported = client.get(f"/g/{token}/export.json").get_json()
+    assert [t["dice"] for t in exported["turns"]] == [list(t.dice) for t in engine.turns]
+    assert [t["grand_total"] for t in exported["totals"]] == totals
+    if columns > 1:
+        assert [t["column"] for t in exported["turns"]] == [t.column for t in engine.turns]
+    else:
+        assert [t["rolls"] for t in exported["turns"]] == [t.rolls for t in engine.turns]
+    history = text_of(page(client.get(f"/g/{token}/history")))
+    assert "Undid Ann's turn in round 2" in history
+
+    # The TV board: its boxes, the engine's totals; every player's column scores where it has columns.
+    board = page(client.get(f"/g/{loaded.view_token}"))
+    keys = re.findall(r'<tr class="box-row" data-key="([a-z_]+)"', board)
+    if columns > 1:
+        assert keys[: len(rules.boxes)] == list(rules.box_keys)
+        lines = re.findall(r'<td class="ct-total">(\d+)</td>', board)
+        assert [int(n) for n in lines] == totals
+    else:
+        assert keys == list(rules.box_keys)
+        saved = re.search(r'<tr class="saved-row" data-key="saved_rolls">(.*?)</tr>', board, re.S)
+        assert saved and [int(n) for n in re.findall(r">(\d+)<", saved.group(1))] == [
+            card.saved_rolls for card in engine.cards
+        ]
+
+
+def rules_columns(rules: Ruleset) -> range:
+    return range(1, len(rules.columns) + 1)
