@@ -8,7 +8,7 @@ import click
 from flask import current_app
 from flask.cli import AppGroup
 
-from scorekeeper.rules import Edition, Ruleset
+from scorekeeper.rules import EDITIONS, Ruleset, find_edition
 
 from . import storage
 from .advisor import Advisor
@@ -20,7 +20,7 @@ advisor_cli = AppGroup("advisor", help="Build the coach's optimal-play tables.")
 @advisor_cli.command("build")
 @click.option(
     "--edition",
-    type=click.Choice([e.id for e in Edition if e.has_coach]),
+    type=click.Choice([e.id for e in EDITIONS.values() if e.has_coach]),
     help="Build only this edition (default: every edition with a coach).",
 )
 @click.option("--if-missing", is_flag=True, help="Skip editions whose table is already built.")
@@ -32,7 +32,7 @@ advisor_cli = AppGroup("advisor", help="Build the coach's optimal-play tables.")
 def build_command(edition: str | None, if_missing: bool, chances: bool) -> None:
     """Build (always rebuild, unless --if-missing) the coach's tables: a few seconds each."""
     directory = default_directory(current_app)
-    for ed in [Edition(edition)] if edition else [e for e in Edition if e.has_coach]:
+    for ed in [find_edition(edition)] if edition else [e for e in EDITIONS.values() if e.has_coach]:
         if if_missing and Advisor.is_ready(ed, directory):
             click.echo(f"Coach table for {ed}: ready ({directory}).")
             if chances:

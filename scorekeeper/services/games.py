@@ -19,7 +19,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from ..rules import N_, Dice, Edition, Game, Message, Ruleset, RuleViolation
+from ..rules import N_, Game, Message, Ruleset, RuleViolation, find_edition
 from ..storage import records
 from ..storage.engine import reading, writing
 from .access import Access, access_of, digest_of, new_links, seen_links
@@ -125,7 +125,7 @@ class _Opened:
 def create_game(
     db: Db,
     players: Sequence[str],
-    edition: Edition | str,
+    edition: Ruleset | str,
     title: str = "",
     coach: bool = False,
     language: str | None = None,
@@ -139,7 +139,7 @@ def create_game(
 def insert_game(
     session: Session,
     players: Sequence[object],
-    edition: Edition | str,
+    edition: Ruleset | str,
     *,
     title: object = "",
     coach: bool = False,
@@ -323,7 +323,7 @@ def history(db: Db, token: str) -> list[HistoryEvent]:
     with reading(db) as session:
         record, _ = find_record(session, token)
         stored = records.load_history(session, record.id)
-    rules = Edition(record.edition)
+    rules = find_edition(record.edition)
     return [history_event(record.players, rules, event) for event in stored]
 
 
@@ -346,8 +346,8 @@ def _open(session: Session, token: str, *, lock: bool = False) -> _Opened:
     """Find the game by token hash, decide the access, and replay its entries."""
     record, access = find_record(session, token, lock=lock)
     edit_token, view_token = seen_links(token, access)
-    edition = Edition(record.edition)  # the stored id ("hasbro-1996") names the ruleset
-    entries = [(Dice.parse(dice), box) for dice, box in records.load_entries(session, record.id)]
+    edition = find_edition(record.edition)  # the stored id ("hasbro-1996") names the ruleset
+    entries = [(edition.parse_dice(dice), box) for dice, box in records.load_entries(session, record.id)]
     game = Game.replay(record.players, edition, entries)
     loaded = LoadedGame(
         title=record.title,

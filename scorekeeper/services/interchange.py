@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from ..rules import EDITIONS, N_, Dice, Edition, Game, Message, RuleViolation
+from ..rules import EDITIONS, N_, Dice, Game, Message, RuleViolation, find_edition
 from ..storage import table_records
 from ..storage.engine import writing
 from .clock import now
@@ -39,9 +39,9 @@ class ImportRefused(TableRefused):
 
 
 def export_game(loaded: Any) -> dict[str, Any]:
-    """Edition and its boxes, players, every turn and every player's totals and rank."""
+    """The edition and its boxes, players, every turn and every player's totals and rank."""
     game = loaded.game
-    rules = game.rules
+    rules = game.edition
     ranks = {standing.player: standing.rank for standing in game.standings()}
     return {
         "title": loaded.title,
@@ -95,7 +95,7 @@ def export_csv(contents: TableContents) -> str:
     """One row per game and player: every box's points and every total, as the engine has them."""
     box_keys: list[str] = []
     for played in contents.games:
-        for key in played.game.rules.box_keys:
+        for key in played.game.edition.box_keys:
             if key not in box_keys:
                 box_keys.append(key)
     totals = ["upper_subtotal", "upper_bonus", "lower_subtotal", "yahtzee_bonus", "grand_total"]
@@ -109,14 +109,14 @@ def export_csv(contents: TableContents) -> str:
         ranks = {standing.player: standing.rank for standing in game.standings()}
         for seat, (name, card) in enumerate(zip(game.players, game.cards, strict=True)):
             boxes = [
-                _blank_if_none(card.points(key)) if key in game.rules.box_keys else "" for key in box_keys
+                _blank_if_none(card.points(key)) if key in game.edition.box_keys else "" for key in box_keys
             ]
             writer.writerow(
                 [
                     number,
                     played.created_at.isoformat(),
                     _cell_text(played.title),
-                    game.rules.id,
+                    game.edition.id,
                     "yes" if game.is_over else "no",
                     seat + 1,
                     _cell_text(name),
@@ -199,7 +199,7 @@ def _read_game(number: int, item: object) -> PlayedGame:
     checked = check_players(item["players"])
     if checked.first is not None or list(checked.names) != item["players"]:
         raise refuse(checked.first or Message(IMPORT_BAD_FIELD, {"field": "players"}))
-    game = Game(checked.names, Edition(item["edition"]))
+    game = Game(checked.names, find_edition(item["edition"]))
     for index, turn in enumerate(item["turns"]):
         game = _replay_turn(number, index, game, turn)
     return PlayedGame(id=0, title=title, created_at=created_at, game=game)

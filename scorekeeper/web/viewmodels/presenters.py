@@ -157,7 +157,7 @@ def bonus_text(rules: Ruleset) -> str | None:
 def no_bonus_text(card: Scorecard, dice: Dice) -> str | None:
     """Why an extra five of a kind earns no bonus (its box was scratched) though it still plays as a
     joker; None for any other dice (the engine says which are a joker and which earn the bonus)."""
-    rules = card.rules
+    rules = card.edition
     extra = rules.extra
     if extra is None or not extra.is_joker(rules, card.scores, dice) or card.bonus_due(dice):
         return None
@@ -226,12 +226,12 @@ def turn_summary(game: Game, turn: Turn) -> str:
         "points": turn.points,
         "box": cell_name(game.edition, turn.box, turn.column),
     }
-    extra = game.rules.extra
+    extra = game.edition.extra
     if turn.bonus and extra is not None:
         return gettext(
             "%(player)s: %(points)d in %(box)s, plus the %(bonus)d-point %(extra)s bonus",
             bonus=turn.bonus,
-            extra=box_name(game.rules, extra.box),
+            extra=box_name(game.edition, extra.box),
             **params,
         )
     return gettext("%(player)s: %(points)d in %(box)s", **params)

@@ -61,6 +61,12 @@ def test_the_keypad_adds_at_most_five_faces_and_clears_by_position():
     assert keypad_text("2", "12", None, 5) == "2"
 
 
+def test_the_keypad_of_six_dice_takes_a_sixth_face_and_clears_the_sixth_slot():
+    assert keypad_text("22456", "6", None, 6) == "224566"
+    assert keypad_text("224566", "1", None, 6) == "224566"
+    assert keypad_text("224561", None, "5", 6) == "22456"
+
+
 def test_a_tampered_or_malformed_recent_list_is_ignored(client, app, make_game):
     game = make_game()
     with client.session_transaction() as session:
@@ -84,9 +90,3 @@ def test_a_recent_game_that_no_longer_opens_is_forgotten(client):
         session["recent"] = [["gone", ["Ann"], "", "2026-01-01T00:00:00Z"]]
     assert client.get("/g/gone").status_code == 404
     assert "/g/gone" not in client.get("/").get_data(as_text=True)
-
-
-def test_the_keypad_of_six_dice_takes_a_sixth_face_and_clears_the_sixth_slot():
-    assert keypad_text("22456", "6", None, 6) == "224566"
-    assert keypad_text("224566", "1", None, 6) == "224566"
-    assert keypad_text("224566", None, "5", 6) == "22456"
