@@ -16,7 +16,18 @@ from collections.abc import Iterator
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper.rules import EDITIONS, LOWER, N_, UPPER, BoxSpec, Dice, Game, Ruleset, SavedRolls, find_edition
+from scorekeeper.rules import (
+    EDITIONS,
+    LOWER,
+    N_,
+    UPPER,
+    BoxSpec,
+    Dice,
+    Game,
+    Ruleset,
+    SavedRolls,
+    find_edition,
+)
 from scorekeeper.rules.ruleset import TotalRow, UpperBonus, register
 from scorekeeper.rules.scoring import (
     all_equal,
