@@ -55,9 +55,9 @@ def test_eight_phones_recording_the_same_turn_store_it_exactly_once(app, db, mak
     inserts = Counter()
     real_add_entry = records.add_entry
 
-    def counted_add_entry(session, game_id, position, dice, box):
+    def counted_add_entry(session, game_id, position, entry):
         inserts[position] += 1
-        return real_add_entry(session, game_id, position, dice, box)
+        return real_add_entry(session, game_id, position, entry)
 
     monkeypatch.setattr(records, "add_entry", counted_add_entry)
     accepted = 0
