@@ -21,7 +21,6 @@ from .ruleset import (
     Ruleset,
     TotalRow,
     UpperBonus,
-    every_edition,
     find_edition,
 )
 from .scorecard import Scorecard
@@ -62,7 +61,6 @@ __all__ = [
     "UpperBonus",
     "all_rolls",
     "editions",
-    "every_edition",
     "find_edition",
     "totals_record",
     "turn_record",

@@ -96,9 +96,6 @@ class Ruleset:
     order: OrderRule = FREE_ORDER  # which open boxes a turn may fill
     bank: RollBank = NO_BANK  # whether a turn counts its rolls, and what it saves
     has_coach: bool = True
-    # False keeps the edition out of what the app offers (EDITIONS) while its pages cannot show
-    # its shape yet; find_edition() still finds it.
-    offered: bool = True
     upper_totals: tuple[TotalRow, ...] = ()
     lower_totals: tuple[TotalRow, ...] = ()
     # The translation context (msgctxt) of the labels this edition words its own way, if any.
@@ -327,40 +324,28 @@ def _all_equal_box(
     )
 
 
-# The editions the app offers, by id: what its pages list and accept.
+# Every registered edition, by id, in the order registered: what the app's pages list and accept.
 EDITIONS: dict[str, Ruleset] = {}
-# Registered but not offered yet (``offered=False``): found by id, listed by every_edition().
-_NOT_OFFERED: dict[str, Ruleset] = {}
 
 
 def register(ruleset: Ruleset) -> Ruleset:
     """Add a ruleset to the registry (its module does this when imported)."""
-    if _registered(ruleset.id) is not None:
+    if ruleset.id in EDITIONS:
         raise ValueError(f"two rulesets are called {ruleset.id}")
-    (EDITIONS if ruleset.offered else _NOT_OFFERED)[ruleset.id] = ruleset
+    EDITIONS[ruleset.id] = ruleset
     return ruleset
 
 
-def _registered(id: str) -> Ruleset | None:
-    """The ruleset registered under this id, offered or not."""
-    return EDITIONS[id] if id in EDITIONS else _NOT_OFFERED.get(id)
-
-
-def every_edition() -> tuple[Ruleset, ...]:
-    """Every registered ruleset, the offered ones first, each in the order registered."""
-    return (*EDITIONS.values(), *_NOT_OFFERED.values())
-
-
 def find_edition(id: object) -> Ruleset:
-    """The registered ruleset with this id (offered or not); ValueError naming the valid ids otherwise.
+    """The registered ruleset with this id; ValueError naming the valid ids otherwise.
 
     A ruleset passed where its id is expected is returned as it is.
     """
     if isinstance(id, Ruleset):
         return id
-    ruleset = _registered(id) if isinstance(id, str) else None
+    ruleset = EDITIONS.get(id) if isinstance(id, str) else None
     if ruleset is None:
-        valid = ", ".join(ruleset.id for ruleset in every_edition())
+        valid = ", ".join(EDITIONS)
         raise ValueError(f"{id!r} is not a rules edition; the editions are {valid}")
     return ruleset
 

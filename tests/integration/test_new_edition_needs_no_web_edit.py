@@ -426,6 +426,12 @@ def two_columns_ruleset() -> Ruleset:
     )
 
 
+@pytest.fixture
+def app_overrides():
+    """No rate limit: a whole game of 32 turns and its pages within a second is a test, not a flood."""
+    return {"RATELIMIT_ENABLED": False}
+
+
 @pytest.fixture(params=[six_dice_ruleset, two_columns_ruleset], ids=["six-dice", "two-columns"])
 def shaped(request) -> Iterator[Ruleset]:
     """One of the made-up shapes registered as its module would register it; gone afterwards."""
@@ -504,7 +510,9 @@ def test_a_made_up_shape_plays_through_every_page_with_no_web_edit(client, db, s
     while not engine.is_over:
         entry = random_entry(engine.cards[engine.current_player], rng)
         fields = {**form_turn(*entry, rules), "turn": str(len(engine.turns))}
-        assert client.post(f"/g/{token}/turns", data=fields).status_code == 303, fields
+        # As a phone without JavaScript: the form, its redirect, the page (which shows the flashed turn).
+        answer = client.post(f"/g/{token}/turns", data=fields, follow_redirects=True)
+        assert [r.status_code for r in answer.history] == [303] and answer.status_code == 200, fields
         engine = engine.play(*entry)
         if len(engine.turns) == 3:
             version = games.load_game(db, token).version

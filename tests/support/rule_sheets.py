@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from scorekeeper.rules import EDITIONS as OFFERED
-from scorekeeper.rules import Box, Cell, Ruleset, Scorecard, every_edition, find_edition
+from scorekeeper.rules import EDITIONS as REGISTRY
+from scorekeeper.rules import Box, Cell, Ruleset, Scorecard, find_edition
 
 # Dice that are no Yahtzee, no straight, no full house: a neutral fill for any Hasbro box.
 PLAIN = (1, 2, 3, 5, 5)
 FIVE_SIXES = (6, 6, 6, 6, 6)
 
-EDITIONS = list(
-    OFFERED.values()
-)  # every offered edition (five dice, one column): the older tests run over each
-EVERY_EDITION = list(every_edition())  # offered or not, of any shape: the properties run over each one
+# The four editions of before the shapes (five dice, one column): the older tests run over each.
+EDITIONS = [find_edition(id) for id in ("hasbro-1996", "hasbro-2016", "yatzy", "yatzy-forced")]
+EVERY_EDITION = list(REGISTRY.values())  # of any shape: the properties run over each one
 HASBRO = [find_edition("hasbro-1996"), find_edition("hasbro-2016")]
 YATZY = [find_edition("yatzy"), find_edition("yatzy-forced")]
 

@@ -66,6 +66,5 @@ MAXI_YATZY_RULES = register(
         ),
         lower_totals=(TotalRow("grand_total", N_("Total")),),
         has_coach=False,  # 2^20 box sets times the upper sums and the saved rolls: no exact table
-        offered=False,  # until the pages of step two of issue 25 show six dice and the saved rolls
     )
 )

@@ -34,6 +34,5 @@ TRIPLE_YAHTZEE = register(
         upper_totals=UPPER_TOTALS,
         lower_totals=LOWER_TOTALS,
         has_coach=False,  # 2^39 box sets: no exact table on this machine
-        offered=False,  # until the pages of step two of issue 25 show three columns
     )
 )

@@ -44,6 +44,5 @@ YACHT_RULES = register(
         vocabulary="yatzy",
         upper_totals=(TotalRow("upper_subtotal", N_("Sum")),),
         lower_totals=(TotalRow("grand_total", N_("Total")),),
-        offered=False,  # until the pages of step two of issue 25 (translations, coach) are in
     )
 )

@@ -81,7 +81,7 @@ def test_the_sheet_has_20_boxes_in_the_rules_order_and_rolls_six_dice():
     assert (MAXI.upper_bonus.threshold, MAXI.upper_bonus.points) == (84, 100)
     assert (MAXI.extra, MAXI.order.forced, MAXI.bank) == (None, False, SavedRolls(per_turn=3))
     assert MAXI.all_equal_box is MAXI.box("maxi_yatzy")
-    assert not MAXI.has_coach and not MAXI.offered and "maxi-yatzy" not in EDITIONS
+    assert not MAXI.has_coach and EDITIONS["maxi-yatzy"] is MAXI
     assert len(MAXI.all_rolls) == 462
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import pickle
-from collections.abc import Iterator
 
 import pytest
 
@@ -24,17 +23,14 @@ from scorekeeper.rules import (
     SavedRolls,
     Scorecard,
     all_rolls,
-    every_edition,
     find_edition,
 )
-from scorekeeper.rules import ruleset as registry
 from scorekeeper.rules.dice import count_word
 from scorekeeper.rules.ruleset import register
 
 YATZY = find_edition("yatzy")
 HASBRO = find_edition("hasbro-1996")
-OFFERED = ["hasbro-1996", "hasbro-2016", "yatzy", "yatzy-forced"]
-NOT_OFFERED = ["maxi-yatzy", "triple-yahtzee", "yacht"]
+EVERY_ID = ["hasbro-1996", "hasbro-2016", "maxi-yatzy", "triple-yahtzee", "yacht", "yatzy", "yatzy-forced"]
 
 
 def made_up(id: str = "made-up", **spec: object) -> Ruleset:
@@ -42,40 +38,24 @@ def made_up(id: str = "made-up", **spec: object) -> Ruleset:
     return Ruleset(id, **{"name": "Made up", "boxes": YATZY.boxes[:6] + YATZY.boxes[-2:], **spec})
 
 
-# -- the registry offers what the pages can show ----------------------------------------------------
+# -- the registry: every edition registered is offered --------------------------------------------
 
 
-def test_the_new_editions_are_registered_and_found_but_not_offered():
-    assert list(EDITIONS) == OFFERED
-    assert [edition.id for edition in EDITIONS.values()] == OFFERED and len(EDITIONS) == 4
-    assert [edition.id for edition in every_edition()] == OFFERED + NOT_OFFERED
-    for id in NOT_OFFERED:
-        edition = find_edition(id)
-        assert edition.id == id and not edition.offered
-    assert all(edition.offered for edition in EDITIONS.values())
+def test_every_edition_is_registered_by_its_module_and_found_by_its_id():
+    assert list(EDITIONS) == EVERY_ID  # the modules' order (editions/ sorted by name), each module's order
+    for id in EVERY_ID:
+        assert find_edition(id) is EDITIONS[id] and EDITIONS[id].id == id
+    with pytest.raises(ValueError, match=r"^'nope' is not a rules edition; the editions are hasbro-1996, "):
+        find_edition("nope")
 
 
-@pytest.fixture
-def withheld() -> Iterator[Ruleset]:
-    """A made-up edition registered as not offered, gone from the registry afterwards."""
-    rules = register(made_up("withheld", offered=False))
-    try:
-        yield rules
-    finally:
-        registry._NOT_OFFERED.pop("withheld")
-
-
-def test_an_edition_registered_as_not_offered_is_found_but_not_listed(withheld):
-    assert find_edition("withheld") is withheld
-    assert "withheld" not in EDITIONS and withheld not in list(EDITIONS.values())
-    assert every_edition()[-1] is withheld
-    with pytest.raises(ValueError, match=r"^two rulesets are called withheld$"):
-        register(made_up("withheld"))
+def test_a_second_ruleset_of_a_registered_id_is_refused():
     with pytest.raises(ValueError, match=r"^two rulesets are called yacht$"):
         register(made_up("yacht"))
+    assert list(EDITIONS) == EVERY_ID
 
 
-@pytest.mark.parametrize("edition", list(every_edition()), ids=str)
+@pytest.mark.parametrize("edition", list(EDITIONS.values()), ids=str)
 def test_games_and_sheets_of_every_shape_survive_pickling_and_copying(edition):
     dice = [6] * edition.dice_count
     game = Game(["Ann", "Bo"], edition).play(
@@ -90,10 +70,10 @@ def test_games_and_sheets_of_every_shape_survive_pickling_and_copying(edition):
 # -- a ruleset's shape -----------------------------------------------------------------------------
 
 
-def test_a_new_ruleset_defaults_to_five_dice_one_column_free_order_no_bank_and_offered():
+def test_a_new_ruleset_defaults_to_five_dice_one_column_free_order_and_no_bank():
     rules = made_up()
     assert (rules.dice_count, rules.columns, rules.order, rules.bank) == (5, (1,), FREE_ORDER, NO_BANK)
-    assert rules.offered and rules.all_rolls is all_rolls(5)
+    assert rules.all_rolls is all_rolls(5)
     assert rules.all_equal_box is rules.box("yatzy")  # the pattern box that scores all-equal dice
 
 

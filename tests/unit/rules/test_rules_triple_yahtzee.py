@@ -36,7 +36,7 @@ def test_the_card_has_three_columns_of_the_hasbro_boxes_times_1_2_and_3():
     )
     assert (TRIPLE.upper_bonus.threshold, TRIPLE.upper_bonus.points, TRIPLE.extra.bonus) == (63, 35, 100)
     assert TRIPLE.cells[:2] == (Cell("ones", 1), Cell("twos", 1)) and TRIPLE.cells[13] == Cell("ones", 2)
-    assert not TRIPLE.has_coach and not TRIPLE.offered and "triple-yahtzee" not in EDITIONS
+    assert not TRIPLE.has_coach and EDITIONS["triple-yahtzee"] is TRIPLE
     card = Scorecard(TRIPLE)
     assert [column.multiplier for column in card.columns] == [1, 2, 3]
     assert card.open_columns("chance") == (1, 2, 3) and len(card.open_cells) == 39

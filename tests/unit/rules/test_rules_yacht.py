@@ -64,9 +64,8 @@ def test_the_sheet_has_12_boxes_in_the_rules_order_and_nothing_else():
     assert YACHT.vocabulary == "yatzy"  # its Four of a kind counts the four dice, as Yatzy's
 
 
-def test_it_is_registered_but_not_offered_until_the_pages_can_show_it():
-    assert "yacht" not in EDITIONS and not YACHT.offered
-    assert find_edition("yacht") is YACHT
+def test_it_is_registered_and_offered():
+    assert EDITIONS["yacht"] is YACHT is find_edition("yacht")
 
 
 @pytest.mark.parametrize(
