@@ -54,11 +54,13 @@ run-deps:
 migrate: setup
 	$(FLASK) db upgrade
 
-# Builds the coach's tables only where missing (a few seconds each), and the chance-to-win tables (minutes each).
+# Optional: every coach table built ahead, where missing (seconds each; the chance-to-win tables a
+# minute or two each). Without it the app builds an edition's tables in the background when a game
+# first turns the coach on, and serves meanwhile.
 advisor: setup
 	$(FLASK) advisor build --if-missing --chances
 
-run: run-deps migrate advisor compile-translations
+run: run-deps migrate compile-translations
 	@bash scripts/print-address.sh $(PORT) $(HOST)
 	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --threads $(THREADS)
 

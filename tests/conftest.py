@@ -37,6 +37,10 @@ from tests.support.template_cache import share_compiled_templates
 
 MakeGame = Callable[..., games.Created]
 
+# No app of the run (the served ones included) builds coach tables in the background unless its
+# test asks (ADVISOR_BUILD=True): a test's own folder would otherwise get minutes of building.
+os.environ.setdefault("SCOREKEEPER_ADVISOR_BUILD", "false")
+
 
 def app_config(database: Path | str, **overrides: object) -> dict[str, object]:
     """The test config for an app on this SQLite file or database URL (overrides win)."""

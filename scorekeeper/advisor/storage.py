@@ -68,7 +68,7 @@ def save(edition: str, directory: Folder, table: npt.NDArray[np.floating], note:
     table_path, note_path = paths(edition, directory)
     table_path.parent.mkdir(parents=True, exist_ok=True)
     _atomic(table_path, lambda handle: np.save(handle, table.astype(np.float64)))
-    _atomic(note_path, lambda handle: handle.write(json.dumps(note, indent=1).encode()))
+    write_whole(note_path, json.dumps(note, indent=1).encode())
     remove_older_formats(edition, directory)
 
 
@@ -148,6 +148,23 @@ def load_spectra(edition: str, directory: Folder, grid: int) -> Spectra | None:
         return None
     row_of, values, starts = (np.load(path, mmap_mode="r") for path in _spectra_paths(edition, directory))
     return Spectra(values, starts, row_of, grid)
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """Write a small file so that readers see the old one or the new one, never half of it."""
+    _atomic(path, lambda handle: handle.write(data))
+
+
+def remove_leftovers(edition: str, directory: Folder = None) -> list[Path]:
+    """Delete the half-written files a build of this edition left when it was killed; the ones deleted.
+
+    Call it holding the edition's build lock (background.py): no one else is writing them then.
+    """
+    base = Path(directory) if directory is not None else default_directory()
+    removed = sorted(base.glob(f"{Edition(edition).id}.*.tmp"))
+    for path in removed:
+        path.unlink(missing_ok=True)
+    return removed
 
 
 def _atomic(path: Path, write: Callable[[IO[bytes]], object]) -> None:
