@@ -56,7 +56,8 @@
   // The page the region belongs to: the poll URL without its last segment.
   function pageUrl(el) { return el.getAttribute("data-poll").replace(/\/poll$/, ""); }
 
-  function refresh(el) {
+  // force: the same version made again (the coach's tables came: coach/_progress.html says so).
+  function refresh(el, force) {
     return fetch(pageUrl(el), {
       credentials: "same-origin", cache: "no-store", headers: { "HX-Request": "true" }
     }).then(function (response) {
@@ -69,7 +70,9 @@
       if (!fresh || inFlight > 0 || !region()) return;
       var current = region();
       // An older answer must never replace a newer sheet (the player may have just recorded).
-      if (Number(fresh.getAttribute("data-version")) <= Number(current.getAttribute("data-version"))) return;
+      var was = Number(current.getAttribute("data-version"));
+      var now = Number(fresh.getAttribute("data-version"));
+      if (now < was || (now === was && !force)) return;
       swap(current, fresh);
     });
   }
@@ -171,6 +174,11 @@
     inFlight = Math.max(0, inFlight - 1);
     // The server answered this page: polls that failed before need not wait any longer.
     if (event.detail && event.detail.successful && failures) { failures = 0; schedule(INTERVAL); }
+  });
+  // The coach's tables are built (the progress line's answer, coach/_progress.html): the page again.
+  document.addEventListener("coach-ready", function () {
+    var el = region();
+    if (el) refresh(el, true).catch(function () { failures += 1; });
   });
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden) { failures = 0; schedule(0); }

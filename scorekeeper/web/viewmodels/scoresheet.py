@@ -9,6 +9,7 @@ from flask_babel import format_date
 
 from ..infra.i18n import gettext
 from .chances import chances_context
+from .coach_progress import coach_progress_context
 from .sheet import Sheet, build_sheet
 
 if TYPE_CHECKING:
@@ -39,9 +40,14 @@ def sheet_context(loaded: LoadedGame) -> dict[str, Any]:
 
     Views merge this into their template context (``**sheet_context(loaded)``); templates never
     build a sheet themselves. ``sheet`` is the one view model all three render; ``chances`` each
-    player's chance to win while the coach is on (None otherwise).
+    player's chance to win while the coach is on (None otherwise); ``coach_progress`` how far the
+    coach's tables are while they are being built (None otherwise).
     """
-    return {"sheet": game_sheet(loaded, with_log=False), **chances_context(loaded)}
+    return {
+        "sheet": game_sheet(loaded, with_log=False),
+        **chances_context(loaded),
+        **coach_progress_context(loaded),
+    }
 
 
 __all__ = ["blank_sheet", "game_sheet", "sheet_context"]

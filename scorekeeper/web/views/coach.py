@@ -1,7 +1,8 @@
 """The coach in the app: the switch, expected scores on the options, the keep panel and the review.
 
 Advice is read from the Advisor's memory-mapped tables and never waits for one to be built:
-without a table the coach says it is getting ready and everything else works as before.
+without a table the coach says it is getting ready (its build started in the background, how far
+it has got shown and polled for) and everything else works as before.
 """
 
 from __future__ import annotations
@@ -9,7 +10,17 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import format_decimal, gettext
 from wtforms import HiddenField
 
@@ -17,9 +28,11 @@ from scorekeeper import games, storage
 from scorekeeper.advisor import Advisor, default_directory, ranked_boxes, review_game
 from scorekeeper.rules import BadDice, Dice, Edition, Ruleset
 
+from ..infra.extensions import limiter
 from ..infra.i18n import box_name, box_names, translate
 from ..viewmodels.chances import review_chances
 from ..viewmodels.coach_chart import Chart, chance_chart, review_chart
+from ..viewmodels.coach_progress import coach_progress, coach_status
 from ..viewmodels.presenters import Entry, announcement, build_entry
 from ..viewmodels.scoresheet import sheet_context
 from .forms import Form
@@ -41,15 +54,18 @@ def advisor_for(edition: Edition) -> Advisor | None:
     """The edition's advisor if its table is on disk (loaded once per process), else None.
 
     The folder is the advisor's one default for this app (ADVISOR_DIR, else <instance>/advisor),
-    where `flask advisor build` writes.
+    where `flask advisor build` writes. A missing table starts being built in the background.
     """
     if not edition.has_coach:
         return None
     try:
-        return Advisor.load_if_ready(edition, default_directory(current_app))
+        advisor = Advisor.load_if_ready(edition, default_directory(current_app))
     except (OSError, ValueError) as error:  # a damaged table: the coach waits for a rebuild
         log.warning("coach table for %s unreadable: %s", edition, error)
         return None
+    if advisor is None:
+        coach_status(edition)
+    return advisor
 
 
 def one_decimal(value: float) -> str:
@@ -213,6 +229,29 @@ def switch(token: str):
     if wanted == "off":  # switched on, the coach's badge on top of the page says so (once)
         flash(gettext("The coach is off."))
     return redirect(url_for("play.game", token=token), 303)
+
+
+@bp.get("/coach-progress")
+@limiter.exempt  # every coached phone asks every few seconds while the tables are built
+def progress(token: str):
+    """How far the coach's tables are (the badge's progress line, polled by htmx every few seconds).
+
+    Once the tables the page was made without (`coach=0`: the coach's own; else the chances) are
+    on disk, the answer says so (HX-Trigger: coach-ready) and static/js/live.js fetches the page
+    again; the line goes once every table is there. Without htmx: the game page.
+    """
+    loaded = load_or_404(token)
+    if not is_htmx():
+        return redirect(url_for("play.game", token=token), 303)
+    now = coach_progress(loaded)
+    response = make_response(
+        render_template("coach/_progress.html", loaded=loaded, token=token, coach_progress=now)
+    )
+    if now is None or (request.args.get("coach") == "0" and now.coach):
+        response.headers["HX-Trigger"] = "coach-ready"
+    response.headers["Cache-Control"] = "no-store"
+    response.vary.add("HX-Request")
+    return response
 
 
 @bp.get("/keep")

@@ -126,10 +126,13 @@ def shared_fragment(
         return response
     # Kept (and encoded) before the phones waiting for this render are let go (wait_for_render).
     with fragments.rendering(token):
+        # Asked before rendering: a table that comes during the render must not leave a fragment
+        # saying "getting ready" kept for this version (the page asks again when it comes).
+        waits = _coach_waits(loaded)
         with shared_render():
             response = render()
         body = response.get_data(as_text=True)
-        if response.status_code == 200 and not _coach_waits(loaded):
+        if response.status_code == 200 and not waits:
             shown = Shown(
                 loaded.version, loaded.access, loaded.language, list(loaded.game.players), loaded.title
             )
