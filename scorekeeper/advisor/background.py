@@ -147,6 +147,9 @@ _STARTED_LOCK = threading.Lock()
 def start(edition: str, folder: storage.Folder = None) -> Status:
     """Start building the edition's missing tables in a background process, unless a build runs or
     failed lately; the status, at once (starting a process takes milliseconds, never a build)."""
+    with _STARTED_LOCK:
+        for ended in [key for key, process in _STARTED.items() if process.poll() is not None]:
+            del _STARTED[ended]  # its exit status collected: no process left behind as a zombie
     now = status(edition, folder)
     if now.ready or now.building or now.failed:
         return now

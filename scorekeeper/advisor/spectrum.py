@@ -18,8 +18,9 @@ The grid is 512 points where no sheet can score more (grid_for), else 1024: wher
 for repeated five of a kinds can pile up, a sheet passes 512 a few times in a hundred games, and
 wrapped at 512 that mass came back at the low end (a new game's curve was 0.03 off 200,000 games;
 at 1024 what wraps needs six such bonuses).
-Stored (float16 pairs) only for the distinct states with at least STORED_OPEN boxes open: 48-104 MB
-by ruleset; fewer open boxes are followed exactly at request time.
+Stored (the first block as float16 pairs, later ones as int8 pairs scaled per block: Spectra) only for
+the distinct states with at least STORED_OPEN boxes open; fewer open boxes are followed exactly at
+request time.
 """
 
 from __future__ import annotations
@@ -131,20 +132,39 @@ def _shared(shape: tuple[int, ...], dtype: type, shared: bool) -> npt.NDArray[An
 
 @dataclass(frozen=True)
 class Spectra:
-    """The stored spectra, each state's as long as it needs: `values` (all, 2) float16 pairs, state r's
-    from starts[r] to starts[r + 1]; each flat state's r in `row_of` (-1: not stored)."""
+    """The stored spectra, each state's as long as it needs, in blocks of BLOCK frequencies.
 
-    values: npt.NDArray[np.floating]
-    starts: npt.NDArray[np.int64]
+    State r's first block is `head[r]` (BLOCK float16 pairs); its later blocks are `blocks[r]` to
+    `blocks[r + 1]` of `tail` (BLOCK int8 pairs each, times that block's `scale`); each flat state's
+    r is in `row_of` (-1: not stored). The first block carries the curve's shape and keeps float16's
+    precision; a later frequency k moves the curve by at most |φ_k| / (πk), so 8 bits of its block's
+    largest value move it far less than the frequencies left out do, at half the bytes.
+    """
+
+    head: npt.NDArray[np.floating]
+    tail: npt.NDArray[np.int8]
+    scale: npt.NDArray[np.floating]
+    blocks: npt.NDArray[np.integer]
     row_of: npt.NDArray[np.int32]
     grid: int
+
+    @classmethod
+    def of_rows(cls, rows: list[ComplexArray], row_of: npt.NDArray[np.int32], grid: int) -> Spectra:
+        """Packed from each stored state's lowest frequencies (a multiple of BLOCK of them each)."""
+        lengths = np.array([len(row) for row in rows], dtype=np.int64)
+        values = np.concatenate(rows) if rows else np.zeros(0, np.complex64)
+        return cls(*_packed(values, lengths), row_of, grid)
 
     def pmf(self, state: int) -> FloatArray | None:
         """P(points still to come = 0 … grid-1) from this state, or None if it is not stored."""
         row = int(self.row_of[state])
         if row < 0:
             return None
-        pairs = np.asarray(self.values[int(self.starts[row]) : int(self.starts[row + 1])], dtype=np.float64)
+        first, last = int(self.blocks[row]), int(self.blocks[row + 1])
+        head = np.asarray(self.head[row], dtype=np.float64)
+        tail = np.asarray(self.tail[first * BLOCK : last * BLOCK], dtype=np.float64).reshape(-1, BLOCK, 2)
+        tail *= np.asarray(self.scale[first:last], dtype=np.float64)[:, None, None]
+        pairs = np.concatenate([head, tail.reshape(-1, 2)])
         full = np.zeros(self.grid // 2 + 1, dtype=np.complex128)
         full[: len(pairs)] = pairs[:, 0] + 1j * pairs[:, 1]
         # Made monotone as a cumulative curve, not clipped as a density: the ripples the missing
@@ -157,6 +177,24 @@ class Spectra:
         pmf[-1] += 1.0 - cdf[min(top, len(cdf) - 1)]
         out: FloatArray = pmf
         return out
+
+
+Packed = tuple[npt.NDArray[np.float16], npt.NDArray[np.int8], npt.NDArray[np.float16], npt.NDArray[np.int32]]
+
+
+def _packed(values: ComplexArray, lengths: IntArray) -> Packed:
+    """(head, tail, scale, blocks) of Spectra for states' frequencies laid end to end, `lengths` each."""
+    pairs = np.stack([values.real, values.imag], axis=-1).astype(np.float32).reshape(-1, BLOCK, 2)
+    is_head = np.zeros(len(pairs), dtype=bool)
+    is_head[(np.cumsum(lengths // BLOCK) - lengths // BLOCK).astype(np.int64)] = True  # each state's first
+    head = pairs[is_head].astype(np.float16)
+    later = pairs[~is_head]
+    largest = np.abs(later).max(axis=(1, 2)) if len(later) else np.zeros(0, np.float32)
+    scale = (largest / 127).astype(np.float16)
+    step = np.where(scale > 0, scale.astype(np.float32), 1.0)[:, None, None]
+    tail = np.clip(np.rint(later / step), -127, 127).astype(np.int8).reshape(-1, 2)
+    blocks = np.concatenate([[0], np.cumsum(lengths // BLOCK - 1)]).astype(np.int32)
+    return head, tail, scale, blocks
 
 
 def kept_lengths(spectra: ComplexArray) -> IntArray:
@@ -199,8 +237,7 @@ def build_spectra(
     )
     buffers[1][0] = 1  # a full sheet's spectrum: nothing more to come, read by the first level
     _WORK = (Turn(points, table), _phase(grid), row, buffers)
-    values: list[npt.NDArray[np.float16]] = []
-    lengths: list[IntArray] = []
+    parts: list[Packed] = []
     row_of = np.full(len(row), -1, dtype=np.int32)
     rows = 0
     try:
@@ -221,13 +258,21 @@ def build_spectra(
                     continue
                 distinct = buffers[side][: len(level)]
                 length = kept_lengths(distinct.T)
-                chosen = distinct[np.arange(frequencies)[None, :] < length[:, None]]
-                values.append(np.stack([chosen.real, chosen.imag], axis=-1).astype(np.float16))
-                lengths.append(length)
+                parts.append(_packed(distinct[np.arange(frequencies)[None, :] < length[:, None]], length))
                 row_of[level.dst] = rows + level.src
                 rows += len(level)
     finally:
         _WORK = None
-    starts = np.concatenate([[0], np.cumsum(np.concatenate(lengths))]) if lengths else np.zeros(1)
-    stored = np.concatenate(values) if values else np.zeros((0, 2), np.float16)
-    return Spectra(stored, starts.astype(np.int64), row_of, grid)
+    if not parts:
+        return Spectra.of_rows([], row_of, grid)
+    heads, tails, scales, blocks = zip(*parts, strict=True)
+    offsets = np.cumsum([0] + [int(b[-1]) for b in blocks[:-1]])  # each level's blocks follow the last
+    joined = np.concatenate([blocks[0][:1], *(b[1:] + at for b, at in zip(blocks, offsets, strict=True))])
+    return Spectra(
+        np.concatenate(heads),
+        np.concatenate(tails),
+        np.concatenate(scales),
+        joined.astype(np.int32),
+        row_of,
+        grid,
+    )

@@ -102,8 +102,10 @@ def load(edition: str, directory: Folder = None) -> tuple[npt.NDArray[np.float64
 
 
 # The chance table (spectrum.py): bump when its layout or meaning changes, or the value table's
-# (its decisions are the value table's): 1 was moments, 2 spectra from a float32 value table.
-SPECTRA_FORMAT = 3
+# (its decisions are the value table's): 1 was moments, 2 spectra from a float32 value table,
+# 3 float16 throughout.
+SPECTRA_FORMAT = 4
+_SPECTRA_PARTS = ("head", "tail", "scale", "blocks")  # Spectra's arrays, beside the index (row_of)
 
 
 def _side_path(edition: str, directory: Folder, kind: str) -> Path:
@@ -119,10 +121,10 @@ def spectra_path(edition: str, directory: Folder = None) -> Path:
 
 def save_spectra(edition: str, directory: Folder, spectra: Spectra) -> None:
     """Write the chance table (after the value table it is built from): its parts, then their index."""
-    index_path, values_path, starts_path = _spectra_paths(edition, directory)
+    index_path, *part_paths = _spectra_paths(edition, directory)
     index_path.parent.mkdir(parents=True, exist_ok=True)
-    _save_array(values_path, np.asarray(spectra.values, dtype=np.float16))
-    _save_array(starts_path, np.asarray(spectra.starts, dtype=np.int64))
+    for path, part in zip(part_paths, _SPECTRA_PARTS, strict=True):
+        _save_array(path, np.asarray(getattr(spectra, part)))
     _save_array(index_path, np.asarray(spectra.row_of, dtype=np.int32))
     remove_older_formats(edition, directory)
 
@@ -132,8 +134,8 @@ def _save_array(path: Path, array: npt.NDArray[Any]) -> None:
 
 
 def _spectra_paths(edition: str, directory: Folder) -> list[Path]:
-    """The chance table's files: the index, the values, where each state's values start."""
-    parts = [_side_path(edition, directory, kind) for kind in ("spectra", "spectra-starts")]
+    """The chance table's files: the index, then Spectra's parts."""
+    parts = [_side_path(edition, directory, f"spectra-{part}") for part in _SPECTRA_PARTS]
     return [spectra_path(edition, directory), *parts]
 
 
@@ -146,8 +148,10 @@ def load_spectra(edition: str, directory: Folder, grid: int) -> Spectra | None:
     """The memory-mapped chance table (its points wrapped at `grid`), or None if it is not built."""
     if not spectra_ready(edition, directory):
         return None
-    row_of, values, starts = (np.load(path, mmap_mode="r") for path in _spectra_paths(edition, directory))
-    return Spectra(values, starts, row_of, grid)
+    row_of, head, tail, scale, blocks = (
+        np.load(path, mmap_mode="r") for path in _spectra_paths(edition, directory)
+    )
+    return Spectra(head, tail, scale, blocks, row_of, grid)
 
 
 def write_whole(path: Path, data: bytes) -> None:
