@@ -15,10 +15,12 @@ FLASK := $(BIN)/flask --app scorekeeper
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
 
-# Re-installs when pyproject.toml changes.
+# Re-installs when pyproject.toml changes. Not quiet: on a fresh clone it is a minute or two of
+# downloads, and pip's lines and bars say what it is doing meanwhile.
 $(VENV)/.installed: pyproject.toml | $(BIN)/activate
+	@echo "Installing the Python packages into $(VENV) (once, and again when pyproject.toml changes)..."
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --progress-bar on -e '.[test]'
 	touch $@
 
 setup: $(VENV)/.installed
@@ -95,6 +97,7 @@ bench: setup
 	$(BIN)/python benchmarks/poll_bench.py
 	$(BIN)/python benchmarks/pdf_load_bench.py
 	$(BIN)/python benchmarks/advisor_bench.py
+	$(BIN)/python benchmarks/advisor_build_bench.py
 	$(BIN)/python benchmarks/table_stats_bench.py
 
 clean:
