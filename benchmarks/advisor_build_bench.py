@@ -11,7 +11,15 @@ per edition and code: seconds of each table, CPU seconds (workers included), pea
 largest process, the chance table's size on disk; then this code's ratios to the baseline's, and
 the load average before and after (quote figures with it: the machine is shared).
 
-Measured 2026-12-02 on the shared 2-core machine (see the README for the figures of the day).
+Measured 2026-12-02 on the shared 2-core machine at load 11-17 (other helpers' tests), the chance
+table only, this code (two levels of state-major spectra, int8 later blocks) against 222a196, one
+build of each in turn, timed as whole processes:
+  hasbro-1996: CPU 45.5 s against 211.2 s (0.22), wall 298 s against 1,894 s, peak 589 against
+               2,487 MiB, on disk 34.9 against 53.7 MB
+  yatzy:       CPU 106.1 s against 382.6 s (0.28), wall 589 s against 1,213 s, peak 951 against
+               2,841 MiB, on disk 86.2 against 118.1 MB
+On an idle machine 222a196 took 171 s (hasbro-1996) and 255 s (yatzy) of wall time (issue 24): at
+these CPU ratios, about 40 s and 75 s; the lead re-measures on a quiet machine.
 """
 
 from __future__ import annotations
