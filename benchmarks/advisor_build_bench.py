@@ -16,10 +16,12 @@ table only, this code (two levels of state-major spectra, int8 later blocks) aga
 build of each in turn, timed as whole processes:
   hasbro-1996: CPU 45.5 s against 211.2 s (0.22), wall 298 s against 1,894 s, peak 589 against
                2,487 MiB, on disk 34.9 against 53.7 MB
+  hasbro-2016: CPU 65.1 s against 230.9 s (0.28), wall 257 s against 738 s, peak 535 against
+               2,487 MiB
   yatzy:       CPU 106.1 s against 382.6 s (0.28), wall 589 s against 1,213 s, peak 951 against
                2,841 MiB, on disk 86.2 against 118.1 MB
-On an idle machine 222a196 took 171 s (hasbro-1996) and 255 s (yatzy) of wall time (issue 24): at
-these CPU ratios, about 40 s and 75 s; the lead re-measures on a quiet machine.
+On an idle machine 222a196 took 171 s (hasbro-1996), 159 s (hasbro-2016) and 255 s (yatzy) of wall
+time (issue 24): at these CPU ratios, about 40 s, 45 s and 75 s; to be measured on a quiet machine.
 """
 
 from __future__ import annotations
