@@ -42,6 +42,7 @@ COACH, CHANCES = "coach", "chances"  # the stages: the value table, then the cha
 NOTE_EVERY = 0.5  # seconds between two rewrites of the progress note
 RETRY_AFTER = 600.0  # seconds after a failed build began before another is started
 NICENESS = 10  # the background build yields the processor to the requests
+ALMOST_DONE = 0.99  # the most a build's progress says until its table is on disk
 TRIES = 5  # attempts at the build lock, over a second, before a background build leaves it to another
 
 Progress = Callable[[int], None]
@@ -66,7 +67,7 @@ class Status:
     chances: bool  # the chance table is there, or the edition needs none (a forced order)
     building: bool  # a process holds the build lock
     stage: str | None = None  # COACH or CHANCES while building
-    percent: int | None = None  # of the stage under way, 0-99 (None: not known yet)
+    done: float | None = None  # the share of the stage under way done, below 1 (None: not known yet)
     failed: bool = False  # the last build ended without its tables, and it is not retried yet
 
     @property
@@ -126,10 +127,10 @@ def status(edition: str, folder: storage.Folder = None) -> Status:
         note = _read_note(note_path)
         stage = note.get("stage") if note.get("stage") in stages else None
         done, total = note.get("done"), note.get("total")
-        percent = None
+        share = None
         if stage and isinstance(done, int) and isinstance(total, int) and total > 0:
-            percent = min(99, 100 * done // total)  # 100 only once the table is on disk
-        return Status(coach, chances, building=True, stage=stage, percent=percent)
+            share = min(done / total, ALMOST_DONE)  # all done only once the table is on disk
+        return Status(coach, chances, building=True, stage=stage, done=share)
     note = _read_note(note_path)
     began = note.get("started")
     # Ended by an error, or never ended (the process was killed): not started again at once.

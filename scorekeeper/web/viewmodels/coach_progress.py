@@ -57,7 +57,7 @@ def coach_progress(loaded: LoadedGame) -> CoachProgress | None:
     status = coach_status(game.rules)
     if status is None or status.ready or not status.building:
         return None
-    percent = "" if status.percent is None else format_percent(status.percent / 100, format="#,##0%")
+    percent = "" if status.done is None else format_percent(status.done, format="#,##0%")
     return CoachProgress(coach=status.coach, percent=percent)
 
 

@@ -74,7 +74,7 @@ def test_start_returns_while_the_table_is_built_in_another_process(
     started.append(builder)
     # The builder takes the lock and notes its progress: the caller sees how far it has got.
     building = _until(lambda: (s := background.status(HASBRO, folder)).stage == CHANCES and s)
-    assert building.building and building.percent is not None and 0 <= building.percent < 100
+    assert building.building and building.done is not None and 0 <= building.done < 1
     _, note, _ = background.paths(HASBRO, folder)
     assert json.loads(note.read_text())["pid"] == builder.pid != os.getpid()
     # A second start while it runs starts nothing.
