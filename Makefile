@@ -64,7 +64,7 @@ advisor: setup
 
 run: run-deps migrate compile-translations
 	@bash scripts/print-address.sh $(PORT) $(HOST)
-	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --threads $(THREADS)
+	$(BIN)/python -m scorekeeper.server.serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --threads $(THREADS)
 
 dev: migrate compile-translations
 	$(FLASK) run --debug --host 127.0.0.1 --port $(PORT)

@@ -19,8 +19,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorekeeper import create_app, games, storage
+from scorekeeper import create_app, storage
 from scorekeeper.rules import Edition, Game
+from scorekeeper.services import games
 
 PLAYERS = ["Annabelle", "Bo", "Cyrille", "Dee"]
 SEED = 7

@@ -19,8 +19,9 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from scorekeeper import create_app, games, storage
+from scorekeeper import create_app, storage
 from scorekeeper.rules import Edition, Game
+from scorekeeper.services import games
 
 NAMES = ["Annabelle", "Bo", "Cyrille", "Dee", "Evangeline", "Fred"]
 GAMES = 4

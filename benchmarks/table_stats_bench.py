@@ -33,8 +33,9 @@ from flask import render_template
 from sqlalchemy import insert
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests.support
-from scorekeeper import create_app, storage, tables
+from scorekeeper import create_app, storage
 from scorekeeper.rules import Edition, Game
+from scorekeeper.services import tables
 from scorekeeper.statistics import drop_cache, table_statistics
 from scorekeeper.statistics.cache import forget
 from scorekeeper.statistics.optimal import optimal_box_means

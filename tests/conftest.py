@@ -25,12 +25,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy.orm import Session, sessionmaker
 
-from scorekeeper import create_app, games, storage
+from scorekeeper import create_app, storage
 from scorekeeper.advisor import Advisor
 from scorekeeper.advisor import storage as advisor_storage
 from scorekeeper.advisor.distribution import Distributions
 from scorekeeper.advisor.spectrum import grid_for
 from scorekeeper.rules import Dice, Edition
+from scorekeeper.services import games
 from tests.support.examples import FAST
 from tests.support.sample_games import entries
 from tests.support.template_cache import share_compiled_templates

@@ -1,16 +1,19 @@
 """An edition of the rules as one ruleset object, and the registry that finds one by its id.
 
-A ruleset owns, as data and small functions, everything that differs between editions: its
-boxes in sheet order (key, section, names, paper label and how-to text, score function, fixed
+A ruleset owns, as data, small functions and policies, everything that differs between editions:
+its shape (how many dice, how many columns and their multipliers, whether a turn counts its rolls),
+its boxes in sheet order (key, section, names, paper label and how-to text, score function, fixed
 score), its upper bonus, its extra-five-of-a-kind policy (Hasbro's joker and 100 bonus) or none,
-an optional forced order, the total rows its paper sheet prints, and whether it has a coach.
-The number of turns follows from the number of boxes.
+its order rule, the total rows its paper sheet prints, and whether it has a coach.
+The number of turns follows from the boxes and the columns.
+
+A player's sheet is a row of columns, each holding every box. Its cells (a box in a column) have
+positions: column after column, sheet order within each, so one column's positions are its box
+indices. ``scores`` sequences passed to the methods below are a whole sheet's, in that order.
 
 Adding an edition is one new module in ``scorekeeper/rules/editions/`` that calls
 ``register(Ruleset(...))`` (plus its tests and translations); the registry imports every module
-there, and the scorecard, the game, the web pages, the printed sheet, the export, the history
-and the coach all read the ruleset, so nothing outside this package needs an edit.
-Modelled on python-chess's variants (``VARIANTS``, ``find_variant(name)``).
+there. Modelled on python-chess's variants (``VARIANTS``, ``find_variant(name)``).
 """
 
 from __future__ import annotations
@@ -19,24 +22,25 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .boxes import LOWER, UPPER, BoxSpec
-from .dice import ALL_ROLLS, Dice
-from .errors import RuleViolation
+from .boxes import LOWER, UPPER, BoxSpec, Cell
+from .dice import BAD_DICE, Dice, _params, all_rolls
+from .errors import BadDice, RuleViolation
 from .message import N_, Message
+from .order import FREE_ORDER, OrderRule
+from .rolls import NO_BANK, RollBank
 
 if TYPE_CHECKING:
     from .joker import ExtraYahtzee
 
 UNKNOWN_BOX = N_("There is no box called %(box)s.")
 UNKNOWN_EDITION = N_("There is no rules edition called %(edition)s.")
-FORCED_ORDER = N_("Forced order: %(box)s must be filled now.")
 
 DEFAULT_EDITION = "hasbro-1996"
 
 
 @dataclass(frozen=True)
 class UpperBonus:
-    """Points added once the upper subtotal reaches a threshold."""
+    """Points added once the upper subtotal (of a column) reaches a threshold."""
 
     threshold: int
     points: int
@@ -44,23 +48,39 @@ class UpperBonus:
 
 @dataclass(frozen=True)
 class TotalRow:
-    """A total line of the paper sheet: which Scorecard figure it shows and how it is labelled.
+    """A total line of the paper sheet: which figure it shows and how it is labelled.
 
+    ``figure`` is one of ``FIGURES``: a column's (``Column``) or, for ``grand_total``, the sheet's.
     ``how`` may use %(threshold)d, %(points)d (the upper bonus) and %(bonus)d (the extra bonus).
     """
 
-    figure: str  # a Scorecard property: upper_subtotal, upper_bonus, upper_total, yahtzee_bonus, …
+    figure: str  # upper_subtotal, upper_bonus, upper_total, yahtzee_bonus, lower_total, grand_total, …
     label: str
     note: str = ""
     how: str = ""
     score: str = ""
 
 
+# The figures a total row may show: a column's, then the sheet's grand total.
+COLUMN_FIGURES = (
+    "upper_subtotal",
+    "upper_bonus",
+    "upper_total",
+    "lower_subtotal",
+    "yahtzee_bonus",
+    "lower_total",
+    "total",
+    "multiplier",
+    "score",
+)
+FIGURES = (*COLUMN_FIGURES, "grand_total")
+
+
 class _Registry(type):
     """Lets ``Edition.HASBRO_1996`` and ``for edition in Edition`` read the registry."""
 
     def __getattr__(cls, name: str) -> Ruleset:
-        ruleset = EDITIONS.get(name.lower().replace("_", "-")) if name.isupper() else None
+        ruleset = _registered(name.lower().replace("_", "-")) if name.isupper() else None
         if ruleset is None:
             raise AttributeError(name)
         return ruleset
@@ -86,20 +106,31 @@ class Ruleset(str, metaclass=_Registry):
     name: str
     description: str
     boxes: tuple[BoxSpec, ...]
+    dice_count: int  # dice rolled (5, or 6 in Maxi Yatzy)
+    columns: tuple[int, ...]  # each column's multiplier, left to right: (1,), or (1, 2, 3)
     upper_bonus: UpperBonus | None  # None: the edition has no upper bonus
     extra: ExtraYahtzee | None  # the extra-five-of-a-kind policy (joker and bonus), if any
-    forced_order: bool
+    order: OrderRule  # which open boxes a turn may fill
+    bank: RollBank  # whether a turn counts its rolls, and what it saves
     has_coach: bool
+    # False keeps the edition out of what the app offers (EDITIONS, ``for e in Edition``) while
+    # its pages cannot show its shape yet; find_edition() still finds it.
+    offered: bool
     upper_totals: tuple[TotalRow, ...]
     lower_totals: tuple[TotalRow, ...]
     # The translation context (msgctxt) of the labels this edition words its own way, if any.
     vocabulary: str | None
-    # Built once by __new__ from the boxes.
+    # Built once by __new__ from the boxes and columns.
     _index: dict[object, int]
     _keys: tuple[str, ...]
     _table: dict[Dice, tuple[int, ...]]
-    upper_indices: tuple[int, ...]  # sheet positions of the upper boxes: totals sum them often
+    _cells: tuple[Cell, ...]  # every cell of a sheet, by position
+    _box_of: tuple[int, ...]  # position -> box index
+    _cells_of: dict[str, tuple[int, ...]]  # box key -> its position in each column
+    _box_major: tuple[int, ...]  # every position, box by box and each box's columns in order
+    upper_indices: tuple[int, ...]  # box indices of the upper boxes: totals sum them often
     lower_indices: tuple[int, ...]
+    all_equal_box: BoxSpec | None  # the box of all-equal dice (Yahtzee, Yatzy, Maxi Yatzy), if any
 
     def __new__(cls, id: str, **spec: Any) -> Ruleset:
         if not spec:
@@ -116,24 +147,45 @@ class Ruleset(str, metaclass=_Registry):
             "id": str(id),
             "boxes": boxes,
             "description": "",
+            "dice_count": 5,
+            "columns": (1,),
             "upper_bonus": None,
             "extra": None,
-            "forced_order": False,
+            "order": FREE_ORDER,
+            "bank": NO_BANK,
             "has_coach": True,
+            "offered": True,
             "upper_totals": (),
             "lower_totals": (),
             "vocabulary": None,
             **spec,
         }
+        columns = fields["columns"] = tuple(fields["columns"])
+        if not columns or not all(type(m) is int and m > 0 for m in columns):
+            raise ValueError(f"{id}: columns are positive multipliers, at least one")
+        if type(fields["dice_count"]) is not int or fields["dice_count"] < 1:
+            raise ValueError(f"{id}: a ruleset rolls at least one die")
+        width = len(boxes)
         fields["_index"] = {box.key: i for i, box in enumerate(boxes)}
         fields["_keys"] = tuple(box.key for box in boxes)
         fields["upper_indices"] = tuple(i for i, box in enumerate(boxes) if box.section == UPPER)
         fields["lower_indices"] = tuple(i for i, box in enumerate(boxes) if box.section == LOWER)
-        fields["_table"] = {roll: tuple(box.score(roll) for box in boxes) for roll in ALL_ROLLS}
-        for name, value in fields.items():
-            object.__setattr__(self, name, value)
+        rolls = all_rolls(fields["dice_count"])
+        fields["_table"] = {roll: tuple(box.score(roll) for box in boxes) for roll in rolls}
+        fields["_cells"] = tuple(Cell(box.key, c) for c in range(1, len(columns) + 1) for box in boxes)
+        fields["_box_of"] = tuple(i % width for i in range(width * len(columns))) if width else ()
+        fields["_cells_of"] = {
+            box.key: tuple(c * width + i for c in range(len(columns))) for i, box in enumerate(boxes)
+        }
+        fields["_box_major"] = tuple(c * width + i for i in range(width) for c in range(len(columns)))
         if len(fields["_index"]) != len(boxes):
             raise ValueError(f"{id}: two boxes share a key")
+        extra = fields["extra"]
+        if extra is not None and extra.box not in fields["_index"]:
+            raise ValueError(f"{id}: the extra policy's box {extra.box!r} is not on the sheet")
+        fields["all_equal_box"] = _all_equal_box(boxes, extra, fields["_table"])
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
         return self
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -160,6 +212,11 @@ class Ruleset(str, metaclass=_Registry):
         """The edition's name for the UI (translated by the web layer)."""
         return self.name
 
+    @property
+    def forced_order(self) -> bool:
+        """Each column is filled top to bottom (what the coach asks; the order policy decides)."""
+        return self.order.forced
+
     # -- the sheet --------------------------------------------------------------
 
     @property
@@ -184,11 +241,11 @@ class Ruleset(str, metaclass=_Registry):
 
     @property
     def rounds(self) -> int:
-        """Turns per player: one per box."""
-        return len(self.boxes)
+        """Turns per player: one per box of every column."""
+        return len(self.boxes) * len(self.columns)
 
     def box_index(self, key: object) -> int:
-        """A box's position on the sheet; RuleViolation for a key this edition has no box for."""
+        """A box's position in a column; RuleViolation for a key this edition has no box for."""
         try:
             return self._index[key]
         except (KeyError, TypeError):
@@ -202,42 +259,115 @@ class Ruleset(str, metaclass=_Registry):
         """The upper box that counts this die face, if the sheet has one."""
         return next((box for box in self.upper_boxes if box.face == face), None)
 
+    # -- cells: a box in a column, by position on the whole sheet ----------------
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """Every cell of a player's sheet, by position (column after column)."""
+        return self._cells
+
+    def cell_index(self, box: object, column: int = 1) -> int:
+        """A cell's position; RuleViolation for an unknown box, IndexError for an unknown column."""
+        index = self.box_index(box)
+        if not 1 <= column <= len(self.columns):
+            raise IndexError(column)
+        return (column - 1) * len(self.boxes) + index
+
+    def box_at(self, index: int) -> BoxSpec:
+        """The box of the cell at this position."""
+        return self.boxes[self._box_of[index]]
+
+    def column_of(self, index: int) -> int:
+        """The column (from 1) of the cell at this position."""
+        return index // len(self.boxes) + 1
+
+    def column_cells(self, column: int) -> range:
+        """The positions of one column's cells, in sheet order."""
+        width = len(self.boxes)
+        return range((column - 1) * width, column * width)
+
+    def cells_of(self, key: str) -> tuple[int, ...]:
+        """The positions of one box in every column."""
+        return self._cells_of[key]
+
+    # -- dice -------------------------------------------------------------------
+
+    @property
+    def all_rolls(self) -> tuple[Dice, ...]:
+        """Every distinct final roll of this edition's dice."""
+        return all_rolls(self.dice_count)
+
+    def dice_of(self, values: object) -> Dice:
+        """This edition's count of dice, in any order; BadDice naming the count otherwise."""
+        return Dice.of(values, self.dice_count)
+
+    def parse_dice(self, text: object) -> Dice:
+        """This edition's dice typed as "224566" or "2 2 4 5 6 6"; BadDice says what is wrong."""
+        return Dice.parse(text, self.dice_count)
+
     def scores(self, dice: Dice) -> tuple[int, ...]:
         """Points of sorted dice in every box, sheet order, before any joker (a look-up)."""
-        return self._table[dice]
+        try:
+            return self._table[dice]
+        except KeyError:
+            raise BadDice(Message(BAD_DICE, _params(self.dice_count))) from None
 
     # -- where a final roll may go ----------------------------------------------
 
-    def placements(self, scores: Sequence[int | None], dice: Dice) -> dict[str, int]:
-        """Every box these dice may fill on a sheet with these scores, with its points, in sheet order."""
-        keys = self._keys
-        open_ = [i for i, points in enumerate(scores) if points is None]
-        if self.forced_order:
-            open_ = open_[:1]
-        elif self.extra is not None and self.extra.is_joker(self, scores, dice):
+    def _open(self, scores: Sequence[int | None]) -> list[int]:
+        """The open cells the order rule allows, box by box (the order every answer lists them in)."""
+        return self.order.allowed(self, scores, [i for i in self._box_major if scores[i] is None])
+
+    def _allowed(self, scores: Sequence[int | None], dice: Dice) -> tuple[list[int], bool]:
+        """The open cells these dice may fill, by position, and whether they are a joker."""
+        open_ = self._open(scores)
+        if self.extra is not None and self.extra.is_joker(self, scores, dice):
             allowed, _ = self.extra.joker_step(self, open_, dice)
-            return {keys[i]: self.extra.joker_points(self.boxes[i], dice) for i in allowed}
-        points = self.scores(dice)
-        return {keys[i]: points[i] for i in open_}
+            return list(allowed), True
+        return open_, False
+
+    def cell_placements(self, scores: Sequence[int | None], dice: Dice) -> dict[Cell, int]:
+        """Every cell these dice may fill on this sheet, with its points: box by box, columns in order."""
+        allowed, joker = self._allowed(scores, dice)
+        cells = self._cells
+        if joker:
+            return {cells[i]: self._joker_points(i, dice) for i in allowed}
+        table, box_of = self.scores(dice), self._box_of
+        return {cells[i]: table[box_of[i]] for i in allowed}
+
+    def placements(self, scores: Sequence[int | None], dice: Dice) -> dict[str, int]:
+        """Every box these dice may fill in some column of this sheet, with its points, in sheet order.
+
+        A box scores the same in every column, so its points are those of any of its cells.
+        """
+        if len(self.columns) > 1:
+            return {cell.box: points for cell, points in self.cell_placements(scores, dice).items()}
+        allowed, joker = self._allowed(scores, dice)
+        keys = self._keys
+        if joker:
+            return {keys[i]: self._joker_points(i, dice) for i in allowed}
+        table = self.scores(dice)
+        return {keys[i]: table[i] for i in allowed}
+
+    def _joker_points(self, index: int, dice: Dice) -> int:
+        assert self.extra is not None  # only asked where a joker applies
+        return self.extra.joker_points(self.box_at(index), dice)
 
     def refusal(self, scores: Sequence[int | None], index: int, dice: Dice) -> Message | None:
-        """Why the order rules forbid an open box for these dice, or None."""
-        if self.forced_order:
-            first = next((i for i, points in enumerate(scores) if points is None), index)
-            if index == first:
-                return None
-            return Message(FORCED_ORDER, {"box": Message(self.boxes[first].name)})
+        """Why the order rule or the joker forbids this open cell for these dice, or None."""
+        reason = self.order.refusal(self, scores, index)
+        if reason is not None:
+            return reason
         if self.extra is not None and self.extra.is_joker(self, scores, dice):
-            open_ = [i for i, points in enumerate(scores) if points is None]
-            allowed, reason = self.extra.joker_step(self, open_, dice)
+            allowed, reason = self.extra.joker_step(self, self._open(scores), dice)
             return None if index in allowed else reason
         return None
 
     def box_points(self, scores: Sequence[int | None], index: int, dice: Dice) -> int:
-        """Points these dice score in a box the rules allow on this sheet (a joker's where one applies)."""
+        """Points these dice score in a cell the rules allow on this sheet (a joker's where one applies)."""
         if self.extra is not None and self.extra.is_joker(self, scores, dice):
-            return self.extra.joker_points(self.boxes[index], dice)
-        return self.scores(dice)[index]
+            return self._joker_points(index, dice)
+        return self.scores(dice)[self._box_of[index]]
 
     def bonus_points(self, scores: Sequence[int | None], dice: Dice) -> int:
         """Bonus points these dice earn on this sheet wherever they go (an extra Yahtzee's 100)."""
@@ -248,35 +378,70 @@ _SPEC_FIELDS = {
     "name",
     "description",
     "boxes",
+    "dice_count",
+    "columns",
     "upper_bonus",
     "extra",
-    "forced_order",
+    "order",
+    "bank",
     "has_coach",
+    "offered",
     "upper_totals",
     "lower_totals",
     "vocabulary",
 }
 
+
+def _all_equal_box(
+    boxes: tuple[BoxSpec, ...], extra: ExtraYahtzee | None, table: dict[Dice, tuple[int, ...]]
+) -> BoxSpec | None:
+    """The box the extra policy names, else the one pattern box that scores exactly for all-equal dice."""
+    if extra is not None:
+        return next(box for box in boxes if box.key == extra.box)
+    return next(
+        (
+            box
+            for i, box in enumerate(boxes)
+            if box.fixed is not None
+            and all((points[i] == box.fixed) == roll.all_equal for roll, points in table.items())
+        ),
+        None,
+    )
+
+
 Edition = Ruleset  # the name used outside the package: Edition("hasbro-1996"), Edition.HASBRO_1996
 
+# The editions the app offers, by id: what its pages list and accept.
 EDITIONS: dict[str, Ruleset] = {}
+# Registered but not offered yet (``offered=False``): found by id, listed by every_edition().
+_NOT_OFFERED: dict[str, Ruleset] = {}
 
 
 def register(ruleset: Ruleset) -> Ruleset:
     """Add a ruleset to the registry (its module does this when imported)."""
-    if ruleset.id in EDITIONS:
+    if _registered(ruleset.id) is not None:
         raise ValueError(f"two rulesets are called {ruleset.id}")
-    EDITIONS[ruleset.id] = ruleset
+    (EDITIONS if ruleset.offered else _NOT_OFFERED)[ruleset.id] = ruleset
     return ruleset
 
 
+def _registered(id: str) -> Ruleset | None:
+    """The ruleset registered under this id, offered or not."""
+    return EDITIONS[id] if id in EDITIONS else _NOT_OFFERED.get(id)
+
+
+def every_edition() -> tuple[Ruleset, ...]:
+    """Every registered ruleset, the offered ones first, each in the order registered."""
+    return (*EDITIONS.values(), *_NOT_OFFERED.values())
+
+
 def find_edition(id: object) -> Ruleset:
-    """The registered ruleset with this id; ValueError naming the valid ids otherwise."""
+    """The registered ruleset with this id (offered or not); ValueError naming the valid ids otherwise."""
     if isinstance(id, Ruleset):
         return id
-    ruleset = EDITIONS.get(id) if isinstance(id, str) else None
+    ruleset = _registered(id) if isinstance(id, str) else None
     if ruleset is None:
-        valid = ", ".join(EDITIONS)
+        valid = ", ".join(ruleset.id for ruleset in every_edition())
         raise ValueError(f"{id!r} is not a rules edition; the editions are {valid}")
     return ruleset
 

@@ -47,14 +47,14 @@ def prune_devices(session: Session, before: datetime) -> int:
     return int(getattr(result, "rowcount", 0) or 0)
 
 
-def game_for(session: Session, token_hash: str) -> tuple[int, str] | None:
-    """The id of the game whose edit or view hash this is, and its edit hash."""
+def game_for(session: Session, token_hash: str) -> tuple[int, str, str] | None:
+    """The id of the game whose edit or view hash this is, with its edit and view hashes."""
     row = session.execute(
-        select(GameRow.id, GameRow.edit_hash).where(
+        select(GameRow.id, GameRow.edit_hash, GameRow.view_hash).where(
             or_(GameRow.edit_hash == token_hash, GameRow.view_hash == token_hash)
         )
     ).first()
-    return None if row is None else (row[0], row[1])
+    return None if row is None else (row[0], row[1], row[2])
 
 
 def put_recent(

@@ -62,7 +62,7 @@ _GAME_BY_HASH = (
     .order_by(PlayerRow.seat)
 )
 _GAME_BY_HASH_LOCKED = _GAME_BY_HASH.with_for_update(of=GameRow)
-_VERSION_BY_HASH = select(GameRow.edit_hash, GameRow.view_hash, GameRow.version).where(
+_VERSION_BY_HASH = select(GameRow.edit_hash, GameRow.view_hash, GameRow.version, GameRow.language).where(
     or_(GameRow.edit_hash == _HASH, GameRow.view_hash == _HASH)
 )
 _ENTRIES = (
@@ -113,10 +113,10 @@ def find_game(session: Session, token_hash: str, *, lock: bool = False) -> GameR
     )
 
 
-def find_version(session: Session, token_hash: str) -> tuple[str, str, int] | None:
-    """(edit_hash, view_hash, version) of the game with this hash, without its players."""
+def find_version(session: Session, token_hash: str) -> tuple[str, str, int, str | None] | None:
+    """(edit_hash, view_hash, version, language) of the game with this hash, without its players."""
     row = session.execute(_VERSION_BY_HASH, {"token_hash": token_hash}).first()
-    return None if row is None else (row[0], row[1], row[2])
+    return None if row is None else (row[0], row[1], row[2], row[3])
 
 
 def load_entries(session: Session, game_id: int) -> list[tuple[str, str]]:

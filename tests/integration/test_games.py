@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import text
 
-from scorekeeper import games
 from scorekeeper.rules import Box, Edition, Game, Message, RuleViolation
+from scorekeeper.services import games, names
 from scorekeeper.storage import records, tokens
 
 # Every use case runs on SQLite and on PostgreSQL (a throwaway cluster; see tests/conftest.py).
@@ -103,19 +103,19 @@ def test_create_game_refuses_bad_names_and_titles_and_stores_nothing(db, players
 
 @pytest.mark.backends("sqlite")  # no database is touched: once is enough
 def test_the_name_checker_gives_a_reason_per_seat_and_uses_the_shared_limits(backend):
-    checked = games.check_players(["  Ann  Lee ", "", "ann lee", "N" * (games.NAME_MAX + 1), "Bo"])
-    assert checked.names == ("Ann Lee", "", "ann lee", "N" * (games.NAME_MAX + 1), "Bo")
+    checked = names.check_players(["  Ann  Lee ", "", "ann lee", "N" * (names.NAME_MAX + 1), "Bo"])
+    assert checked.names == ("Ann Lee", "", "ann lee", "N" * (names.NAME_MAX + 1), "Bo")
     assert {seat: str(reason) for seat, reason in checked.reasons.items()} == {
         1: "Enter a name, or remove this player.",
         2: "ann lee is already playing; tell them apart, e.g. ann lee 2.",
-        3: f"A name has at most {games.NAME_MAX} characters.",
+        3: f"A name has at most {names.NAME_MAX} characters.",
     }
-    assert checked.reasons[3].params == {"max": games.NAME_MAX}
+    assert checked.reasons[3].params == {"max": names.NAME_MAX}
     assert checked.count is None
-    assert str(games.check_players([]).count) == "A game has 1 to 8 players."
-    assert games.check_title("  Friday   night ") == ("Friday night", None)
-    _, reason = games.check_title("T" * (games.TITLE_MAX + 1))
-    assert reason is not None and reason.params == {"max": games.TITLE_MAX}
+    assert str(names.check_players([]).count) == "A game has 1 to 8 players."
+    assert names.check_title("  Friday   night ") == ("Friday night", None)
+    _, reason = names.check_title("T" * (names.TITLE_MAX + 1))
+    assert reason is not None and reason.params == {"max": names.TITLE_MAX}
 
 
 def test_create_game_refuses_an_unknown_edition(db):

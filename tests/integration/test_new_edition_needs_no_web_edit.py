@@ -15,12 +15,12 @@ from collections.abc import Iterator
 import pytest
 from pypdf import PdfReader
 
-from scorekeeper import games
 from scorekeeper.rules import EDITIONS, LOWER, N_, UPPER, BoxSpec, Dice, Edition, Game, Ruleset
 from scorekeeper.rules.ruleset import TotalRow, register
 from scorekeeper.rules.scoring import chance, face_sum, five_of_a_kind, full_house, kind_only, run, straight
+from scorekeeper.services import games
 
-YACHT_ID = "yacht"
+YACHT_ID = "yacht-test"  # not "yacht": the real Yacht edition has that id
 HX = {"HX-Request": "true"}
 
 # What a module scorekeeper/rules/editions/yacht.py would hold.
@@ -177,7 +177,7 @@ def engine_game(rules: Ruleset, turns) -> Game:
 @pytest.mark.slow  # seconds each: make test runs it, the fast loop does not
 def test_a_made_up_third_edition_plays_through_every_page_with_no_web_edit(client, db, yacht):
     assert yacht.rounds == 12 and list(Edition)[-1] is yacht  # the registry sees it live
-    assert Edition(YACHT_ID) is yacht and Edition.YACHT is yacht
+    assert Edition(YACHT_ID) is yacht and Edition.YACHT_TEST is yacht
 
     # The new-game form offers it with its description.
     form = page(client.get("/new"))

@@ -1,4 +1,4 @@
-"""The app served as `make run` serves it (python -m scorekeeper.serve: granian) on a free loopback
+"""The app served as `make run` serves it (python -m scorekeeper.server.serve: granian) on a free loopback
 port (tests and benchmarks).
 
 Imports nothing from scorekeeper, so a benchmark can start it before it imports the app.
@@ -40,7 +40,7 @@ def serve_command(
 ) -> list[str]:
     """The command line `make run` serves with, on this loopback port (no access log when None)."""
     access = str(access_log) if access_log else "off"
-    command = [sys.executable, "-m", "scorekeeper.serve", "--host", "127.0.0.1", "--port", str(port),
+    command = [sys.executable, "-m", "scorekeeper.server.serve", "--host", "127.0.0.1", "--port", str(port),
                "--workers", str(workers), "--threads", str(threads),
                "--access-log", access, "--error-log", str(error_log)]  # fmt: skip
     if stop_timeout is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..boxes import LOWER, UPPER, BoxSpec
 from ..message import N_, NC_
+from ..order import TOP_TO_BOTTOM
 from ..ruleset import Ruleset, TotalRow, UpperBonus, register
 from ..scoring import chance, face_sum, five_of_a_kind, full_house, kind_only, run, straight, two_pairs
 
@@ -20,12 +21,15 @@ _FACES = (
     ("sixes", N_("Sixes"), N_("6s"), N_("Count and add only Sixes")),
 )
 
-# A table, one box per entry as on the sheet: kept as laid out.
-# fmt: off
-BOXES = tuple(
+# The Nordic block's six: its name is its paper label too (Yacht and Maxi Yatzy print them alike).
+UPPER_BOXES = tuple(
     BoxSpec(key, UPPER, name, short, name, how, face_sum(face), face=face)
     for face, (key, name, short, how) in enumerate(_FACES, start=1)
-) + (
+)
+
+# A table, one box per entry as on the sheet: kept as laid out.
+# fmt: off
+BOXES = UPPER_BOXES + (
     BoxSpec("one_pair", LOWER, N_("One pair"), N_("1P"), N_("One pair"),
             N_("Sum of the highest pair"), kind_only(2)),
     BoxSpec("two_pairs", LOWER, N_("Two pairs"), N_("2P"), N_("Two pairs"),
@@ -82,7 +86,7 @@ YATZY_FORCED = register(
         description=N_(
             "Scandinavian Yatzy filled strictly from top to bottom: each turn goes in the next open box."
         ),
-        forced_order=True,
+        order=TOP_TO_BOTTOM,
         **_COMMON,
     )
 )

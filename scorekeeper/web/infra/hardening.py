@@ -21,7 +21,7 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorekeeper.redact import RedactFilter
+from scorekeeper.server.redact import RedactFilter
 
 # In JSON these characters only ever occur inside strings, where \uXXXX means the same.
 _HTML_SAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "'": "\\u0027"})
@@ -82,7 +82,7 @@ def refuse_undecodable_form() -> Any:
         return None
     if _form_is_utf8(request.get_data(cache=True)):  # cached: the form parser reads it again
         return None
-    from ..views.errors import render_error  # the error page lives with the views
+    from ..views.rendering import render_error  # the error page lives with the views
 
     return render_error(
         400,

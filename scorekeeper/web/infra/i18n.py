@@ -91,9 +91,9 @@ class _VocabularyDomain(Domain):
 def current_translations() -> Any:
     """Flask-Babel's get_translations(), remembered for the request while its locale and domain stay.
 
-    A sheet asks for ~130 strings; each of Flask-Babel's own lookups walks the request context
-    several times (measured: ~4 ms of a 20 ms turn). force_locale, refresh() and use_vocabulary
-    replace the locale or domain objects, so the identity check notices every change.
+    A sheet asks for over a hundred strings, and each of Flask-Babel's own lookups walks the request
+    context several times. force_locale, refresh() and use_vocabulary replace the locale or domain
+    objects, so the identity check notices every change.
     """
     try:
         ctx = g._flask_babel

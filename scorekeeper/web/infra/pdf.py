@@ -23,7 +23,7 @@ from urllib.parse import unquote, urlsplit
 from weasyprint import CSS, HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from scorekeeper.child_processes import end_at_exit
+from scorekeeper.server.child_processes import end_at_exit
 
 # The document's made-up origin: relative URLs resolve against it, and nothing else is fetched.
 BASE_URL = "http://scorekeeper.invalid/"

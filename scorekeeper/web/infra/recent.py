@@ -1,8 +1,9 @@
-"""The games recently opened on this device: the cookie holds a random device id, the server the list.
+"""The games and tables recently opened on this device: the cookie holds a random device id, the server
+the list of games; the tables are listed in the signed session cookie itself.
 
 The list used to live in the signed session cookie, which passed 4 KB after four games with
 long names and was then dropped by the browser: games 5-8 never appeared, and the list is
-often the only copy of a game's edit link. scorekeeper.devices keeps it now (capped, pruned,
+often the only copy of a game's edit link. scorekeeper.services.devices keeps it now (capped, pruned,
 links sealed); a list still in an old cookie moves to the server the first time it is read.
 """
 
@@ -15,19 +16,22 @@ from datetime import UTC, datetime
 from flask import request, session
 from sqlalchemy.exc import SQLAlchemyError
 
-from scorekeeper import devices, storage
+from scorekeeper import storage
+from scorekeeper.services import devices
 from scorekeeper.storage.engine import Unavailable
 
 DEVICE_KEY = "device"
 TOP_KEY = "recent_top"  # which game is first already, so reopening it writes nothing
 PENDING_KEY = "recent_first"  # a first visit's game, stored once the next request shows a kept cookie
 LEGACY_KEY = "recent"  # the list as old cookies hold it: [[token, players, title, at], …]
+TABLES_KEY = "tables"  # [[token, name], …] of the tables opened on this phone, newest first
+TABLES_MAX = 5
 
 log = logging.getLogger(__name__)
 
 
-def remember(token: str, players: object = None, title: object = None) -> None:
-    """Put this game first in the device's recent list (players and title are read from the game)."""
+def remember(token: str) -> None:
+    """Put this game first in the device's recent list."""
     hint = _short(token)
     if session.get(TOP_KEY) == hint and isinstance(session.get(DEVICE_KEY), str):
         return  # already first: no write on every page load and every live refresh
@@ -122,3 +126,35 @@ def _when(value: object) -> datetime | None:
 
 def _short(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()[:12]
+
+
+def recent_tables() -> list[dict[str, str]]:
+    """The tables opened on this phone, newest first, as the home page lists them."""
+    return [{"token": token, "name": name} for token, name in _tables()]
+
+
+def remember_table(token: str, name: str) -> None:
+    """Put this table first in the phone's list (once; the oldest falls off)."""
+    items = _tables()
+    if items and items[0] == [token, name]:
+        return  # already first: the cookie is not rewritten on every visit
+    session[TABLES_KEY] = [[token, name]] + [item for item in items if item[0] != token][: TABLES_MAX - 1]
+
+
+def forget_table(token: str) -> None:
+    """A link that opens no table any more leaves the phone's list."""
+    items = _tables()
+    if any(item[0] == token for item in items):
+        session[TABLES_KEY] = [item for item in items if item[0] != token]
+
+
+def _tables() -> list[list[str]]:
+    """[token, name] of the tables opened on this phone; anything malformed is skipped."""
+    items = session.get(TABLES_KEY)
+    if not isinstance(items, list):
+        return []
+    return [
+        item
+        for item in items[:TABLES_MAX]
+        if isinstance(item, list) and len(item) == 2 and all(isinstance(part, str) for part in item)
+    ]

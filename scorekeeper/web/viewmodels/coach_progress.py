@@ -17,7 +17,7 @@ from scorekeeper.advisor import background, default_directory
 from scorekeeper.rules import Ruleset
 
 if TYPE_CHECKING:
-    from scorekeeper.games import LoadedGame
+    from scorekeeper.services.games import LoadedGame
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +52,7 @@ def coach_progress(loaded: LoadedGame) -> CoachProgress | None:
     the table, and the coach's options keep saying it is not ready.
     """
     game = loaded.game
-    if not (loaded.coach and game.rules.has_coach) or game.is_over:
+    if not loaded.coached or game.is_over:
         return None
     status = coach_status(game.rules)
     if status is None or status.ready or not status.building:

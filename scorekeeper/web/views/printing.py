@@ -19,9 +19,9 @@ from ..infra.limits import game_key, opened_the_game
 from ..infra.pdf import PAPER_SIZES, RETRY_AFTER_SECONDS, PdfBusy, PdfCache, cached_pdf
 from ..viewmodels.scoresheet import blank_sheet as blank_pad
 from ..viewmodels.scoresheet import game_sheet
-from ..viewmodels.sheet import COLUMNS_PER_PAGE, Sheet
-from .errors import render_error
+from ..viewmodels.sheet_model import COLUMNS_PER_PAGE, Sheet
 from .loading import load_or_404
+from .rendering import render_error
 
 bp = Blueprint("printing", __name__)
 

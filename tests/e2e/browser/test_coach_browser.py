@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from scorekeeper import games
+from scorekeeper.services import games
 from tests.support.coach_pages import sheet_order_turns, varied_turns
 from tests.support.paths import TEST_OUTPUT
 

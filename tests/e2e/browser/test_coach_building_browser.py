@@ -1,5 +1,5 @@
 """While the coach's tables are built, Chromium shows how far the build is, then the coach by itself:
-no reload, no restart (htmx asks every 3 s, live.js fetches the page again once a table is there).
+no reload, no restart (htmx asks every 3 s; the page's live poll brings the coach once its tables are there).
 
 The build is pretended (its lock held, its progress noted: tests/support/coach_builds.py), so the
 figures are known; the served app reads a table folder of this test's own meanwhile.
@@ -13,13 +13,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper import games
 from scorekeeper.advisor.background import CHANCES, COACH
 from scorekeeper.rules import Edition
+from scorekeeper.services import games
 from tests.support.axe import violations
 from tests.support.coach_builds import build_running, copy_value_table, note_progress
 
 HASBRO = Edition.HASBRO_1996
+FORCED = Edition("yatzy-forced")  # its coach needs no chance table: one copied table makes it ready
 POLLED = 30_000  # ms: a few of htmx's 3-second asks, on a loaded machine
 
 
@@ -49,7 +50,8 @@ def test_the_page_shows_the_build_going_on_then_the_coach_without_a_reload(
         progress.scroll_into_view_if_needed()
         phone.screenshot(path=screenshots / "coach-building.png")
         assert violations(phone) == []
-        # The value table is saved and the chance table begun: the page comes again by itself.
+        # The value table is saved and the chance table begun: the line says so by itself, and the
+        # next dice get the coach's values.
         copy_value_table(HASBRO, advisor_tables, folder)
         note_progress(note, CHANCES, 100, 1000)
         expect(progress).to_have_text(
@@ -59,5 +61,22 @@ def test_the_page_shows_the_build_going_on_then_the_coach_without_a_reload(
         expect(phone.locator("#options .coach-exp").first).to_be_visible()  # the coach's values
     # The build ends: the line goes.
     expect(phone.locator("#coach-progress")).to_have_count(0, timeout=POLLED)
+    assert phone.evaluate("window.sameDocument === true")
+    assert phone.errors == []
+
+
+def test_the_coach_comes_to_a_page_that_never_showed_a_build(
+    live_app, db, phone, folder: Path, forced, advisor_tables: Path
+):
+    # No build running (an operator's `flask advisor build` elsewhere, say): no progress line to poll,
+    # yet the page's own live poll brings the coach once its table is there, at the same version.
+    created = games.create_game(db, ["Ann", "Bo"], FORCED, coach=True)
+    phone.goto(f"{live_app.url}/g/{created.edit_token}")
+    expect(phone.locator(".coach-badge")).to_be_visible()
+    assert phone.locator("#coach-progress").count() == 0 and phone.locator(".chances").count() == 0
+    phone.evaluate("window.sameDocument = true")
+    copy_value_table(FORCED, advisor_tables, folder)
+    expect(phone.locator(".chances").first).to_be_visible(timeout=POLLED)
+    assert phone.locator("#play").get_attribute("data-version") == "0"
     assert phone.evaluate("window.sameDocument === true")
     assert phone.errors == []

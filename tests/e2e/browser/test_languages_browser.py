@@ -13,8 +13,9 @@ import pytest
 from babel.messages.catalog import Catalog
 from playwright.sync_api import Page, expect
 
-from scorekeeper import games, storage
+from scorekeeper import storage
 from scorekeeper.rules import Dice, Edition
+from scorekeeper.services import games
 from scorekeeper.web.infra.extensions import babel
 from tests.support.browser_pages import no_horizontal_scroll, open_context, start_game, tap_dice
 from tests.support.catalogues import TRANSLATED, compile_catalogues, read_catalogue

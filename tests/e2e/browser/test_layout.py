@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper import games, storage
+from scorekeeper import storage
 from scorekeeper.rules import Edition
+from scorekeeper.services import games
 from tests.support.browser_pages import no_horizontal_scroll, open_context, tap_dice
 
 SIX = ["Annabelle", "Bartholomew", "Cyrille", "Dee", "Evangeline", "Fred"]

@@ -11,8 +11,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper import games
 from scorekeeper.rules import Box
+from scorekeeper.services import games
 from tests.support.printed_pages import expected_rows, page_count, pdf_text, printed_rows, to_png
 from tests.support.sample_games import entries
 

@@ -13,8 +13,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper import games, storage
+from scorekeeper import storage
 from scorekeeper.rules import Edition
+from scorekeeper.services import games
 from tests.support.browser_pages import open_context, open_tv_context, tap_dice
 from tests.support.paths import output_folder
 

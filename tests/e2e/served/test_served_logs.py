@@ -1,4 +1,4 @@
-"""The access log as served (python -m scorekeeper.serve): routes and statuses, never a game's token."""
+"""The access log as served (scorekeeper.server.serve): routes and statuses, never a game's token."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Two app instances behind one PostgreSQL and one Redis, as on two hosts behind a reverse proxy.
 
 Each instance is its own server (2 workers) on its own port with its own temp dir, so the
-change stamps one host shares (storage/changes.py) are not shared: only Redis carries the news
+change stamps one host shares (web/live/changes.py) are not shared: only Redis carries the news
 of a write, and the rate-limit counters live in Redis too (SCOREKEEPER_REDIS_URL).
 """
 

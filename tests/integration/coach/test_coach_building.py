@@ -3,7 +3,7 @@ and returns, the page says how far it has got, and the coach appears without a r
 
 A build in progress is pretended (its lock held, its progress noted: tests/support/coach_builds.py)
 where the figures shown are checked; the real background process is started where the request must
-not wait for it.
+not wait for it. A page made meanwhile is tagged so (its ETag), and its live poll brings the coach.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from scorekeeper.advisor import Advisor, background
 from scorekeeper.advisor import storage as advisor_storage
 from scorekeeper.advisor.background import CHANCES, COACH
 from scorekeeper.rules import Edition
+from scorekeeper.web.views import play
 from tests.support.coach_builds import build_running, builders_ended, copy_value_table, note_progress
 from tests.support.coach_pages import HX, sheet_order_turns, text_of
 
@@ -80,7 +81,7 @@ def test_the_page_shows_how_far_the_build_is_then_the_coach_without_a_restart(
         assert 'class="coach-exp"' in options  # the same app, no restart: the coach's values are there
         assert CHANCES_AT.format("0%") in text_of(client.get(page).get_data(as_text=True))
         assert "HX-Trigger" not in _progress(client, created.edit_token, 1).headers
-    # The builder ended (here before its chance table): no more promise, and the page comes again.
+    # The builder ended (here before its chance table): no more promise, and the page polls at once.
     polled = _progress(client, created.edit_token, 1)
     assert polled.headers["HX-Trigger"] == "coach-ready"
     assert 'id="coach-progress"' not in polled.get_data(as_text=True)
@@ -135,3 +136,46 @@ def test_asking_the_coach_with_no_table_starts_its_build_and_answers_at_once(
     assert not advisor_storage.spectra_ready(HASBRO, folder)  # both tables: far longer than this
     [builder] = [p for key, p in background._STARTED.items() if key[1] == os.path.realpath(folder)]
     assert builder.poll() is None  # building, in a process of its own
+
+
+FORCED = Edition("yatzy-forced")  # its coach needs no chance table: one copied table makes it ready
+
+
+def test_a_page_made_while_the_coach_waited_gets_the_coach_at_the_same_version(
+    client, make_game, folder: Path, forced: Advisor, advisor_tables: Path
+) -> None:
+    created = make_game(["Ann", "Bo"], [("11234", "ones")], FORCED, coach=True)
+    page = f"/g/{created.edit_token}"
+    waiting = client.get(page, headers=HX)
+    etag = waiting.headers["ETag"]
+    assert etag == 'W/"1-en-wait"'  # made while the coach waits: not this version's for good
+    assert 'data-etag="W/&#34;1-en-wait&#34;"' in client.get(page).get_data(as_text=True)  # the page too
+    assert 'class="chances"' not in waiting.get_data(as_text=True)
+    again = client.get(page, headers={**HX, "If-None-Match": etag})
+    assert again.status_code == 304 and again.headers["ETag"] == etag
+    copy_value_table(FORCED, advisor_tables, folder)
+    # No new version, yet the page is answered: the fragment with the coach, tagged as the version's.
+    ready = client.get(page, headers={**HX, "If-None-Match": etag})
+    assert ready.status_code == 200 and ready.headers["ETag"] == 'W/"1-en"'
+    assert 'data-version="1"' in ready.get_data(as_text=True)
+    assert 'class="chances"' in ready.get_data(as_text=True)
+    assert client.get(page, headers={**HX, "If-None-Match": ready.headers["ETag"]}).status_code == 304
+
+
+def test_a_table_that_comes_during_a_render_leaves_no_waiting_fragment_kept(
+    client, make_game, folder: Path, forced: Advisor, advisor_tables: Path, monkeypatch
+) -> None:
+    created = make_game(["Ann", "Bo"], [("11234", "ones")], FORCED, coach=True)
+    real = play._render
+
+    def table_comes_after(*args, **kwargs):
+        response = real(*args, **kwargs)  # rendered while the coach waited
+        copy_value_table(FORCED, advisor_tables, folder)
+        return response
+
+    monkeypatch.setattr(play, "_render", table_comes_after)
+    first = client.get(f"/g/{created.edit_token}", headers=HX)
+    assert first.headers["ETag"] == 'W/"1-en-wait"' and 'class="chances"' not in first.get_data(as_text=True)
+    monkeypatch.setattr(play, "_render", real)
+    other = client.get(f"/g/{created.edit_token}", headers=HX)  # another phone, nothing shown yet
+    assert other.headers["ETag"] == 'W/"1-en"' and 'class="chances"' in other.get_data(as_text=True)

@@ -12,11 +12,11 @@ import re
 import numpy as np
 import pytest
 
-from scorekeeper import games
 from scorekeeper.advisor import win_chances
 from scorekeeper.advisor.distribution import Distributions
 from scorekeeper.advisor.spectrum import STEP, Spectra
 from scorekeeper.rules import Edition
+from scorekeeper.services import games
 from tests.support.coach_pages import HX, text_of
 
 FORCED = "yatzy-forced"

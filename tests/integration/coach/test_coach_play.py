@@ -7,9 +7,9 @@ import shutil
 
 import pytest
 
-from scorekeeper import games
 from scorekeeper.advisor import storage as advisor_storage
 from scorekeeper.rules import Box, Edition
+from scorekeeper.services import games
 from tests.support.coach_pages import HX, box_buttons, keep_choices, one_decimal, shown_expected, text_of
 
 

@@ -8,12 +8,12 @@ import pytest
 from babel.dates import format_date
 from sqlalchemy import func, select
 
-from scorekeeper import games
 from scorekeeper.rules import Dice, Edition, Message
+from scorekeeper.services import games
 from scorekeeper.storage.models import GameRow
 from scorekeeper.web.infra.extensions import babel
 from scorekeeper.web.infra.i18n import LANGUAGES, translate
-from scorekeeper.web.views.coach import one_decimal
+from scorekeeper.web.viewmodels.advice import one_decimal
 from tests.support.catalogues import compile_catalogues
 from tests.support.printed_pages import pdf_text
 

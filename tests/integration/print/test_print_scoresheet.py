@@ -13,7 +13,8 @@ from datetime import date
 import pytest
 
 from scorekeeper.rules import Box, Edition, Game, Scorecard
-from scorekeeper.web.viewmodels.sheet import BLOCK, CHECK, PAD, TICK_BOXES, build_sheet
+from scorekeeper.web.viewmodels.sheet import build_sheet
+from scorekeeper.web.viewmodels.sheet_model import BLOCK, CHECK, PAD, TICK_BOXES
 from tests.support.paths import ROOT
 from tests.support.printed_pages import YATZY_LABELS, expected_rows
 from tests.support.sample_games import finished_game

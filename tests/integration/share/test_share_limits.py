@@ -8,8 +8,9 @@ from types import SimpleNamespace
 import flask_limiter._extension as flask_limiter_extension
 import pytest
 
-from scorekeeper import games, storage, tables
+from scorekeeper import storage
 from scorekeeper.rules import Edition
+from scorekeeper.services import games, tables
 
 BOXES = Edition.HASBRO_1996.box_keys  # the Hasbro sheet's box keys, in sheet order
 

@@ -9,7 +9,7 @@ import pytest
 import segno
 
 from scorekeeper.storage.tokens import view_token_for
-from scorekeeper.web.views.share import QR_BORDER, QR_SCALE
+from scorekeeper.web.viewmodels.links import QR_BORDER, QR_SCALE
 
 LAN = "http://192.168.1.20:5000"
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import delete, func, select, update
 
-from scorekeeper import games, storage
+from scorekeeper import storage
 from scorekeeper.rules import Edition
+from scorekeeper.services import games
 from scorekeeper.statistics import compute, drop_cache, table_statistics, totals_of
 from scorekeeper.statistics.cache import forget
 from scorekeeper.statistics.figures import PlayedGame

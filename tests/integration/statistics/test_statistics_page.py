@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from scorekeeper import games, tables
 from scorekeeper.rules import Edition
+from scorekeeper.services import games, tables
 from scorekeeper.statistics import table_statistics
 from scorekeeper.statistics.optimal import optimal_box_means
 from tests.support.sample_games import entries

@@ -10,7 +10,8 @@ from functools import partial
 import pytest
 from sqlalchemy import event, text
 
-from scorekeeper import games, storage
+from scorekeeper import storage
+from scorekeeper.services import games
 from scorekeeper.storage import records
 from tests.support.races import race
 

@@ -12,8 +12,9 @@ import shutil
 
 import pytest
 
-from scorekeeper import games, storage
+from scorekeeper import storage
 from scorekeeper.rules import Edition
+from scorekeeper.services import games
 from tests.support.paths import FIXTURES
 
 STEM = "hasbro_2016_before_rulesets"

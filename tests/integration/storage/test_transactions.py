@@ -10,7 +10,8 @@ from sqlalchemy import event, text
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import sessionmaker
 
-from scorekeeper import games, storage
+from scorekeeper import storage
+from scorekeeper.services import games
 from scorekeeper.storage import records
 from scorekeeper.storage.engine import BUSY_TIMEOUT_MS, Unavailable, make_engine
 

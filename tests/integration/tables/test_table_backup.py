@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import games, storage, tables
+from scorekeeper import storage
 from scorekeeper.rules import Dice, Game
+from scorekeeper.services import games, tables
 from tests.support.sample_games import entries
 
 

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import tables
 from scorekeeper.rules import Dice, Game
-from scorekeeper.web.viewmodels.table_page import export_table
+from scorekeeper.services import interchange, tables
+from scorekeeper.services.interchange import export_table
 from tests.support.sample_games import entries
 from tests.support.table_rows import row_counts
 
@@ -45,7 +45,7 @@ def document() -> dict[str, Any]:
 
 
 def test_export_then_import_then_export_gives_the_same_document(db, document):
-    imported = tables.import_table(db, document)
+    imported = interchange.import_table(db, document)
     again = exported(db, imported.edit_token)
     assert again == document
     assert [len(game["turns"]) for game in again["games"]] == [26, 45, 2]
@@ -57,11 +57,11 @@ def test_export_then_import_then_export_gives_the_same_document_from_the_databas
         table.edit_token, ["Ann", "Bo"], turns=[([6, 6, 6, 6, 6], "yahtzee"), ([1, 2, 3, 4, 5], "chance")]
     )
     document = exported(db, table.edit_token)
-    assert exported(db, tables.import_table(db, document).edit_token) == document
+    assert exported(db, interchange.import_table(db, document).edit_token) == document
 
 
 def test_an_imported_table_is_a_new_table_with_its_own_links(db, table, document):
-    imported = tables.import_table(db, document)
+    imported = interchange.import_table(db, document)
     assert imported.edit_token not in (table.edit_token, table.view_token)
     contents = tables.open_table(db, imported.view_token)
     assert contents.table.name == "Friday" and contents.table.access == "view"
@@ -126,8 +126,8 @@ def _broken(document: dict[str, Any], change: str) -> dict[str, Any]:
 )
 def test_a_file_with_anything_wrong_is_refused_whole_naming_the_game_and_turn(db, document, change, says):
     before = row_counts(db)
-    with pytest.raises(tables.ImportRefused) as refused:
-        tables.import_table(db, _broken(document, change))
+    with pytest.raises(interchange.ImportRefused) as refused:
+        interchange.import_table(db, _broken(document, change))
     assert str(refused.value).startswith(says), str(refused.value)
     assert row_counts(db) == before  # nothing stored, not even the first game or the table
 
@@ -138,12 +138,12 @@ def test_a_file_with_anything_wrong_is_refused_whole_naming_the_game_and_turn(db
 )
 def test_something_that_is_not_a_table_export_is_refused(db, not_a_table):
     before = row_counts(db)
-    with pytest.raises(tables.ImportRefused):
-        tables.import_table(db, not_a_table)
+    with pytest.raises(interchange.ImportRefused):
+        interchange.import_table(db, not_a_table)
     assert row_counts(db) == before
 
 
 def test_an_empty_table_round_trips(db, table):
     document = exported(db, table.edit_token)
     assert document["games"] == []
-    assert exported(db, tables.import_table(db, document).edit_token) == document
+    assert exported(db, interchange.import_table(db, document).edit_token) == document

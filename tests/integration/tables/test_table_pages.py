@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from scorekeeper import games, tables
+from scorekeeper.services import games, tables
 from tests.support.table_rows import row_counts
 
 

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import text
 
-from scorekeeper import devices
+from scorekeeper.services import devices
 
 EMOJI = "🎲🐉🦊🐙🌈🍀🎯🚀🧩🎸🐝🍉"
 COOKIE_LIMIT = 4096  # what browsers keep of one cookie

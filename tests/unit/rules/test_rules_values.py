@@ -33,7 +33,7 @@ from scorekeeper.rules.ruleset import register
 from tests.support.rule_sheets import EDITIONS, PLAIN
 
 IDS = ["hasbro-1996", "hasbro-2016", "yatzy", "yatzy-forced"]
-VALID = "the editions are hasbro-1996, hasbro-2016, yatzy, yatzy-forced"
+VALID = "the editions are hasbro-1996, hasbro-2016, yatzy, yatzy-forced, maxi-yatzy, triple-yahtzee, yacht"
 
 
 def roundtrips(value: object) -> list[object]:
@@ -250,31 +250,36 @@ def test_parse_accepts_five_faces_with_any_separators_in_any_order(text):
 
 NO_DICE = "Enter the five dice, for example 22456."
 NOT_NUMBERS = "Dice are numbers from 1 to 6, like 22456."
+FIVE = Message("five")  # the count, as a word the web layer translates
+ASK = {"count": FIVE, "example": "22456"}
+LIKE = {"example": "22456"}
 
 
 @pytest.mark.parametrize(
     ("text", "message", "params"),
     [
-        pytest.param("", NO_DICE, {}, id="empty"),
-        pytest.param("  , ", NO_DICE, {}, id="only separators"),
-        pytest.param(None, NO_DICE, {}, id="None"),
-        pytest.param(22456, NO_DICE, {}, id="an int"),
-        pytest.param(b"22456", NO_DICE, {}, id="bytes"),
-        pytest.param(["2", "2", "4", "5", "6"], NO_DICE, {}, id="a list"),
-        pytest.param("abcde", NOT_NUMBERS, {}, id="letters"),
-        pytest.param("2245x", NOT_NUMBERS, {}, id="a letter among digits"),
-        pytest.param("\uff12\uff12\uff14\uff15\uff16", NOT_NUMBERS, {}, id="fullwidth digits"),
-        pytest.param("\u0662\u0662\u0664\u0665\u0666", NOT_NUMBERS, {}, id="Arabic-Indic digits"),
-        pytest.param("2" * 21, NOT_NUMBERS, {}, id="21 digits"),
-        pytest.param("1" * 21 + "9", NOT_NUMBERS, {}, id="too long even with a non-face"),
+        pytest.param("", NO_DICE, ASK, id="empty"),
+        pytest.param("  , ", NO_DICE, ASK, id="only separators"),
+        pytest.param(None, NO_DICE, ASK, id="None"),
+        pytest.param(22456, NO_DICE, ASK, id="an int"),
+        pytest.param(b"22456", NO_DICE, ASK, id="bytes"),
+        pytest.param(["2", "2", "4", "5", "6"], NO_DICE, ASK, id="a list"),
+        pytest.param("abcde", NOT_NUMBERS, LIKE, id="letters"),
+        pytest.param("2245x", NOT_NUMBERS, LIKE, id="a letter among digits"),
+        pytest.param("\uff12\uff12\uff14\uff15\uff16", NOT_NUMBERS, LIKE, id="fullwidth digits"),
+        pytest.param("\u0662\u0662\u0664\u0665\u0666", NOT_NUMBERS, LIKE, id="Arabic-Indic digits"),
+        pytest.param("2" * 21, NOT_NUMBERS, LIKE, id="21 digits"),
+        pytest.param("1" * 21 + "9", NOT_NUMBERS, LIKE, id="too long even with a non-face"),
         pytest.param("22457", "A die shows 1 to 6; 7 is not a face.", {"face": "7"}, id="a 7"),
         pytest.param("02456", "A die shows 1 to 6; 0 is not a face.", {"face": "0"}, id="a 0"),
         pytest.param("97 0", "A die shows 1 to 6; 0 is not a face.", {"face": "0"}, id="the lowest bad face"),
         pytest.param("8", "A die shows 1 to 6; 8 is not a face.", {"face": "8"}, id="one bad die"),
-        pytest.param("2" * 20, "That is 20 dice; enter exactly five.", {"num": 20}, id="20 digits"),
-        pytest.param("2245", "That is 4 dice; enter exactly five.", {"num": 4}, id="four"),
-        pytest.param("224566", "That is 6 dice; enter exactly five.", {"num": 6}, id="six"),
-        pytest.param("4", "That is 1 die; enter all five.", {"num": 1}, id="one"),
+        pytest.param(
+            "2" * 20, "That is 20 dice; enter exactly five.", {"num": 20, "count": FIVE}, id="20 digits"
+        ),
+        pytest.param("2245", "That is 4 dice; enter exactly five.", {"num": 4, "count": FIVE}, id="four"),
+        pytest.param("224566", "That is 6 dice; enter exactly five.", {"num": 6, "count": FIVE}, id="six"),
+        pytest.param("4", "That is 1 die; enter all five.", {"num": 1, "count": FIVE}, id="one"),
     ],
 )
 def test_parse_refuses_anything_else_with_the_players_message(text, message, params):
@@ -285,15 +290,15 @@ def test_parse_refuses_anything_else_with_the_players_message(text, message, par
     assert refusal.value.params == params
 
 
-def test_the_wrong_count_message_is_a_plural_message_on_num():
+def test_the_wrong_count_message_is_a_plural_message_on_num_that_names_the_count_in_words():
     with pytest.raises(BadDice) as refusal:
         Dice.parse("22")
     message = refusal.value.message
     assert (message.template, message.plural) == (
-        "That is %(num)d die; enter all five.",
-        "That is %(num)d dice; enter exactly five.",
+        "That is %(num)d die; enter all %(count)s.",
+        "That is %(num)d dice; enter exactly %(count)s.",
     )
-    assert dict(message.params) == {"num": 2}
+    assert dict(message.params) == {"num": 2, "count": FIVE}
 
 
 def test_typed_digits_only_drops_separators():

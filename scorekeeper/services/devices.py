@@ -15,13 +15,15 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from .storage import devices as records
-from .storage import tokens
-from .storage.engine import reading, writing
+from ..storage import devices as records
+from ..storage import tokens
+from ..storage.engine import reading, writing
+from .access import access_of, digest_of
+from .clock import now as clock_now
 
 Db = sessionmaker[Session]
 
@@ -81,16 +83,16 @@ def unseal(device_id: str, game_id: int, access: str, sealed: str) -> str | None
 
 def remember(db: Db, device_id: str, token: str, now: datetime | None = None) -> bool:
     """Put the game this link opens first on the device's list; False if it opens no game."""
-    digest = tokens.token_hash(token)
+    digest = digest_of(token)
     if digest is None:
         return False
-    now = now or datetime.now(UTC)
+    now = now or clock_now()
     with writing(db) as session:
         game = records.game_for(session, digest)
-        if game is None:
+        access = None if game is None else access_of(game[1], game[2], digest)
+        if game is None or access is None:
             return False
-        game_id, edit_hash = game
-        access = "edit" if hmac.compare_digest(edit_hash, digest) else "view"
+        game_id = game[0]
         found = records.find_device(session, _device_hash(device_id))
         if found is None:
             records.prune_devices(session, now - PRUNE_AFTER)

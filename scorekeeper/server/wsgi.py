@@ -1,11 +1,10 @@
-"""The WSGI entry point: `python -m scorekeeper.serve` (what `make run` starts) serves `scorekeeper.wsgi:app`.
+"""The WSGI entry point `scorekeeper.server.wsgi:app`, which `python -m scorekeeper.server.serve` serves.
 
 It refuses to serve a database that lacks migrations (`make run` applies them first): the worker
 logs what to run and exits, and the server stops with it instead of restarting workers in a loop.
 Then everything loaded so far (the app, its templates, its libraries) is moved out of the cyclic
-garbage collector's sight (gc.freeze): its full passes over them paused a worker now and then for
-tens of milliseconds, the slowest turns of a busy server (benchmarks/tables_load_bench.py, 20 tables:
-turn p99 115-123 ms before, 71-76 ms after).
+garbage collector's sight (gc.freeze): its full passes over them paused a worker now and then, the
+slowest turns of a busy server (benchmarks/tables_load_bench.py; the README has the figures).
 """
 
 import gc
@@ -21,7 +20,7 @@ app = create_app()
 _missing = missing_heads(get_engine(app))
 if _missing:
     _engine = get_engine(app)
-    logging.getLogger("scorekeeper.wsgi").error(
+    logging.getLogger("scorekeeper.server.wsgi").error(
         NOT_MIGRATED, _engine.url.render_as_string(), ", ".join(_missing)
     )
     _engine.dispose()

@@ -1,4 +1,4 @@
-"""Sharing a game: its edit and view links, each with a QR code rendered here as inline SVG.
+"""A game's and a table's links as pages show them, each with a QR code rendered here as inline SVG.
 
 The view token is derived from the edit token (scorekeeper.storage.tokens), so only a page
 opened with the edit link can show both links. QR codes are drawn by segno on the server:
@@ -13,13 +13,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import segno
-from flask import Blueprint, current_app, request, url_for
+from flask import current_app, request, url_for
 from flask_babel import gettext
 from markupsafe import Markup
 
-from scorekeeper.games import LoadedGame
-
-bp = Blueprint("share", __name__)
+from scorekeeper.services.games import LoadedGame
+from scorekeeper.services.tables import LoadedTable
 
 # Version-4 codes at 5 px a module (205 px with the quiet zone) scan well from a phone screen.
 QR_SCALE = 5
@@ -97,3 +96,36 @@ def served_on_loopback() -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def table_url(token: str) -> str:
+    """The absolute URL of the table page for this token (PUBLIC_URL first, as for games)."""
+    base = (current_app.config.get("PUBLIC_URL") or "").rstrip("/")
+    if base:
+        return base + url_for("tables.table", token=token)
+    return url_for("tables.table", token=token, _external=True)
+
+
+def table_links(table: LoadedTable) -> list[ShareLink]:
+    """Both links of a table opened with its edit link, each with its QR code; none for a view link."""
+    if table.access != "edit" or not table.edit_token:
+        return []
+    edit_url, view_url = table_url(table.edit_token), table_url(table.view_token)
+    return [
+        ShareLink(
+            kind="edit",
+            url=edit_url,
+            heading=gettext("Edit link"),
+            explanation=gettext("For the players: start games here, rename players, delete games."),
+            qr_label=gettext("QR code of the edit link"),
+            qr=qr_svg(edit_url),
+        ),
+        ShareLink(
+            kind="view",
+            url=view_url,
+            heading=gettext("View link"),
+            explanation=gettext("For anyone to look: every game and record, with nothing to change."),
+            qr_label=gettext("QR code of the view link"),
+            qr=qr_svg(view_url),
+        ),
+    ]

@@ -1,11 +1,10 @@
 """The access log, written by the outermost WSGI layer, so that an idle poll costs nothing to leave out.
 
-A table's phones each poll every second and a half; nine requests in ten are idle polls (204, no
-news), and they say nothing worth a line. granian's own access log built a record for every request
-(its time formatted, a dict, the logging machinery) and only then could a filter drop it: a fifth of
-the Python time of a worker serving 60 busy tables (py-spy). Here an idle poll is passed by after
-one comparison. The line's fields are granian's: address, method, path (never the query string),
-status and milliseconds; the handler redacts tokens (scorekeeper.redact).
+A table's phones each poll every second and a half, and most polls find nothing new: they say
+nothing worth a line. granian's own access log built a whole record for every request before a
+filter could drop it; here an idle poll is passed by after one comparison. The line's fields are
+granian's: address, method, path (never the query string), status and milliseconds; the handler
+redacts tokens (scorekeeper.server.redact).
 """
 
 from __future__ import annotations
@@ -22,9 +21,12 @@ StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 
-def is_idle_poll(path: str, status: int) -> bool:
-    """``GET /g/<token>/poll`` answered 204: the game has not moved (live.py)."""
-    return status == 204 and path.endswith("/poll")
+def is_idle_poll(environ: dict[str, Any], status: int) -> bool:
+    """A live poll that found nothing new (scorekeeper/web/live): 304 to the page's htmx request, 204 to
+    ``GET /g/<token>/poll``."""
+    if status == 304:
+        return environ.get("HTTP_HX_REQUEST") == "true"
+    return status == 204 and environ.get("PATH_INFO", "").endswith("/poll")
 
 
 class AccessLog:
@@ -49,7 +51,7 @@ class AccessLog:
             raise
         # Flask has called start_response by the time it returns; an app that had not is logged as 500.
         status = int(statuses[-1][:3]) if statuses else 500
-        if not is_idle_poll(environ.get("PATH_INFO", ""), status):
+        if not is_idle_poll(environ, status):
             self._line(environ, status, started)
         return answer
 

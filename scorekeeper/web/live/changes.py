@@ -1,16 +1,10 @@
-"""Which games changed: stamps every process of this host shares, and Redis across hosts.
+"""Change stamps: a small file every process of the host maps, and Redis news from other hosts.
 
-A poll that finds nothing new must not open a transaction, so each process remembers the
-version it last read for a token and asks the database again only when the game may have moved.
-"May have moved" is a change stamp: a small file mapped into every process (4096 slots of
-8 bytes, a game's links hashed to two of them); a committed write puts a fresh random value in
-its game's slots. A reader takes the slot's value *before* reading the version, so a write
-committed after that read always changes the value it compares against later. Collisions only
-cost an extra read.
-
-Writers on other hosts (several instances on one PostgreSQL) cannot touch this file: with
-``REDIS_URL`` set, every write is also published on Redis and each process copies what it hears
-into its host's stamps; without Redis, a process trusts what it read for at most a second.
+A committed write puts a fresh random value in its game's slots (a game's two links hash to two of
+the slots). A reader takes the slot's value before reading a version, so a write committed after
+that read always changes what it compares against later; a collision only costs a read. With
+``REDIS_URL`` every write is published and each process copies what it hears into its host's
+stamps; without Redis, a process trusts what it read for at most a second (other hosts' writes).
 """
 
 from __future__ import annotations
@@ -29,8 +23,8 @@ from typing import Any
 SLOTS = 4096
 SLOT = struct.Struct("=Q")
 CHANNEL = "scorekeeper:changed"
-# How long a remembered version may be trusted without any stamp changing: long while every
-# writer stamps (SQLite on this host; Redis connected), short when other hosts may write unseen.
+# How long a remembered version is trusted with unchanged stamps: long while every writer stamps
+# (SQLite on this host; Redis connected), short when other hosts may write unseen.
 TRUST_ALL_WRITERS_S = 10.0
 TRUST_LOCAL_ONLY_S = 1.0
 REDIS_RETRY_S = 1.0
@@ -44,14 +38,24 @@ def slot_of(token_hash: str) -> int:
     return int(token_hash[:8], 16) % SLOTS
 
 
-class Stamps:
-    """The shared change stamps of one database on this host (disabled if the file cannot be made)."""
+def stamps_path(url: Any) -> str:
+    """Next to a SQLite file (every writer of it is on this host); else in the temp dir, per database."""
+    if url.get_backend_name() == "sqlite" and url.database and url.database != ":memory:":
+        return os.path.abspath(url.database) + "-live"
+    safe = url.render_as_string(hide_password=True).encode()
+    return os.path.join(tempfile.gettempdir(), "scorekeeper-live-" + hashlib.sha256(safe).hexdigest()[:16])
 
-    def __init__(self, path: str) -> None:
-        self.path = path
+
+class Changes:
+    """Whether a game may have changed: the host's stamps, plus Redis when configured."""
+
+    def __init__(self, url: Any, redis_url: str | None = None) -> None:
+        self.local_only = url.get_backend_name() != "sqlite"  # other hosts may write unseen
+        self.epoch = 0  # bumped when a Redis subscription (re)starts: everything may have changed
+        self.relay = RedisRelay(redis_url, self) if redis_url else None
         self._map: mmap.mmap | None = None
         try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+            fd = os.open(stamps_path(url), os.O_RDWR | os.O_CREAT, 0o600)
             try:
                 if os.fstat(fd).st_size < SLOTS * SLOT.size:
                     os.ftruncate(fd, SLOTS * SLOT.size)  # zeros; two processes doing it agree
@@ -61,50 +65,22 @@ class Stamps:
         except (OSError, ValueError) as error:
             log.warning("live-update stamps off (every poll reads the database): %s", error)
 
-    @property
-    def enabled(self) -> bool:
-        return self._map is not None
-
-    def read(self, slot: int) -> int:
-        """The slot's current value (0 when the stamps are off: never trusted then)."""
-        return SLOT.unpack_from(self._map, slot * SLOT.size)[0] if self._map is not None else 0
-
     def bump(self, slots: Iterable[int]) -> None:
-        """Give each slot a value it never had: a fresh random one (no lost increments between processes)."""
-        if self._map is None:
-            return
-        for slot in set(slots):
-            SLOT.pack_into(self._map, slot * SLOT.size, int.from_bytes(os.urandom(8), "little") | 1)
-
-
-def stamps_path(url: Any) -> str:
-    """Next to a SQLite file (every writer of it is on this host); else in the temp dir, per database."""
-    if url.get_backend_name() == "sqlite" and url.database and url.database != ":memory:":
-        return os.path.abspath(url.database) + "-live"
-    safe = url.render_as_string(hide_password=True)
-    name = "scorekeeper-live-" + hashlib.sha256(safe.encode()).hexdigest()[:16]
-    return os.path.join(tempfile.gettempdir(), name)
-
-
-class Changes:
-    """Tells polls whether a game may have changed: the host's stamps, plus Redis when configured."""
-
-    def __init__(self, url: Any, redis_url: str | None = None) -> None:
-        self.stamps = Stamps(stamps_path(url))
-        self.local_only = url.get_backend_name() != "sqlite"  # other hosts may write unseen
-        self.epoch = 0  # bumped when a Redis subscription (re)starts: everything may have changed
-        self.relay = RedisRelay(redis_url, self) if redis_url else None
+        """Give each slot a value it never had: random, so no increment is lost between processes."""
+        if self._map is not None:
+            for slot in set(slots):
+                SLOT.pack_into(self._map, slot * SLOT.size, int.from_bytes(os.urandom(8), "little") | 1)
 
     def written(self, token_hashes: set[str]) -> None:
         """After a committed write: stamp its games here and tell the other hosts."""
         slots = [slot_of(digest) for digest in token_hashes]
-        self.stamps.bump(slots)
+        self.bump(slots)
         if self.relay is not None:
             self.relay.publish(slots)
 
     def trust_for(self) -> float:
         """Seconds a remembered version stays trusted with unchanged stamps (0: never)."""
-        if not self.stamps.enabled:
+        if self._map is None:
             return 0.0
         if self.relay is not None:
             return TRUST_ALL_WRITERS_S if self.relay.listening() else 0.0
@@ -112,7 +88,8 @@ class Changes:
 
     def mark(self, slot: int) -> tuple[int, int]:
         """What to compare later: the slot's stamp and the epoch (taken before reading the version)."""
-        return (self.stamps.read(slot), self.epoch)
+        stamp = SLOT.unpack_from(self._map, slot * SLOT.size)[0] if self._map is not None else 0
+        return (stamp, self.epoch)
 
 
 class RedisRelay:
@@ -130,11 +107,7 @@ class RedisRelay:
         self._paused_until = 0.0
 
     def publish(self, slots: list[int]) -> None:
-        """Best effort: a lost message only delays a poll until its trust runs out.
-
-        After a failure, publishing pauses a few seconds: a turn must not wait for a Redis
-        that is down (its subscribers are cut too, so every process reads the database meanwhile).
-        """
+        """Best effort (a lost message only delays a poll), paused a while after a failure."""
         if time.monotonic() < self._paused_until:
             return
         try:
@@ -161,15 +134,14 @@ class RedisRelay:
                 pubsub.subscribe(CHANNEL)
                 while pubsub.get_message(timeout=REDIS_RETRY_S) is None:  # the confirmation
                     pass
-                # Whatever was published before now is unknown: distrust every remembered version.
-                self._changes.epoch += 1
+                self._changes.epoch += 1  # whatever was published before now is unknown
                 ready.set()
                 while True:
                     message = pubsub.get_message(ignore_subscribe_messages=True, timeout=REDIS_RETRY_S)
                     if message and message.get("type") == "message":
                         data = message["data"]
                         text = data.decode() if isinstance(data, bytes) else str(data)
-                        self._changes.stamps.bump(int(slot) for slot in text.split(",") if slot)
+                        self._changes.bump(int(slot) for slot in text.split(",") if slot)
             except Exception as error:
                 ready.clear()
                 log.warning("Redis subscription lost, polls read the database until it is back: %s", error)

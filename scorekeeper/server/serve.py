@@ -1,37 +1,33 @@
-"""Serve the app as `make run` does: granian (HTTP in Rust) running scorekeeper.wsgi:app.
+"""Serve the app as `make run` does: granian (HTTP in Rust) running scorekeeper.server.wsgi:app.
 
-Use: ``python -m scorekeeper.serve --host 0.0.0.0 --port 5000 [--workers 2] [--threads 4]
+Use: ``python -m scorekeeper.server.serve --host 0.0.0.0 --port 5000 [--workers 2] [--threads 4]
 [--access-log -|PATH|off] [--error-log -|PATH] [--stop-timeout 10]``.
 
-Why granian and not gunicorn: a table's phones poll every second and a half, so polls are most of
-the requests, and an idle poll does almost nothing in the app (web/infra/poll_cache.py answers it
-before Flask). What is left is the server's own work per request, which gunicorn's threaded worker
-does in Python (parsing, keep-alive, its access log): measured 0.65 ms of CPU per idle poll, against
-0.11 ms under granian, which parses HTTP and holds idle connections in Rust (benchmarks/
-tables_load_bench.py; 60 busy tables send ~1,600 polls a second). The WSGI app is unchanged, so any
-WSGI server still serves it.
-Logs: a game's URL is its password, so the access log and the error log pass through
-scorekeeper.redact (``POST /g/<token>/turns``); no query string is ever logged. Idle polls (204: no
-news) are not logged: a table's phones send two or three a second and they say nothing. The access
-log is the app's outermost layer (scorekeeper/access_log.py), not granian's, so leaving a poll out
-costs nothing.
+Why granian: polls are most of the requests, and what is left of an idle one is the server's own work,
+which granian does in Rust (parsing, keep-alive) where gunicorn's threaded worker did it in Python
+(the README has the figures). The WSGI app is unchanged, so any WSGI server still serves it.
+Logs: a game's URL is its password, so both logs pass through scorekeeper.server.redact; no query
+string is ever logged, nor an idle poll (the access log is the app's outermost layer, access_log.py).
+Live fragments: the workers of one run share them in a folder in shared memory, removed when the
+server stops (they hold game links, which never rest on disk).
 Stopping: SIGTERM or SIGINT lets requests in flight finish; a worker still running --stop-timeout
-seconds later is killed. Without that bound, a SIGTERM that came while the workers were still
-loading the app left the server waiting for them for ever (they start their own signal handling
-only once loaded).
+seconds later is killed (a SIGTERM that came while the workers were still loading the app left the
+server waiting for them for ever: they start their own signal handling only once loaded).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import secrets
+import shutil
 import sys
+import tempfile
 from typing import Any
 
-from scorekeeper.access_log import LOGGER as ACCESS_LOGGER
+from scorekeeper.server.access_log import LOGGER as ACCESS_LOGGER
 
 STOP_TIMEOUT_S = 10  # far above a request's time (a turn: ms; a PDF: about a second)
+SHARED_MEMORY = "/dev/shm"  # a RAM file system on Linux: shared by the workers, gone at a reboot
 
 
 def _handler(target: str, formatter: str, default_stream: str) -> dict[str, Any]:
@@ -50,7 +46,7 @@ def logging_config(access_log: str, error_log: str) -> dict[str, Any]:
         "version": 1,
         "disable_existing_loggers": False,
         "filters": {
-            "redact": {"()": "scorekeeper.redact.RedactFilter"},
+            "redact": {"()": "scorekeeper.server.redact.RedactFilter"},
         },
         "formatters": {
             "generic": {"format": "[%(asctime)s] [%(levelname)s] %(name)s: %(message)s"},
@@ -70,7 +66,9 @@ def logging_config(access_log: str, error_log: str) -> dict[str, Any]:
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m scorekeeper.serve", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m scorekeeper.server.serve", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=2, help="processes (one per core)")
@@ -89,11 +87,12 @@ def main(argv: list[str] | None = None) -> int:
     from granian.server import Server
 
     args = parse(argv)
-    # The worker processes share their live fragments for this run only (web/infra/fragment_files.py).
-    os.environ["SCOREKEEPER_SERVER_RUN"] = secrets.token_hex(8)
+    shared = live_cache_dir() if "SCOREKEEPER_LIVE_CACHE_DIR" not in os.environ else None
+    if shared:
+        os.environ["SCOREKEEPER_LIVE_CACHE_DIR"] = shared
     logged = args.access_log != "off"
     server = Server(
-        "scorekeeper.served:app" if logged else "scorekeeper.wsgi:app",
+        "scorekeeper.server.served:app" if logged else "scorekeeper.server.wsgi:app",
         address=args.host,
         port=args.port,
         interface=Interfaces.WSGI,
@@ -102,10 +101,23 @@ def main(argv: list[str] | None = None) -> int:
         workers_kill_timeout=args.stop_timeout,
         websockets=False,
         log_dictconfig=logging_config(args.access_log, args.error_log),
-        log_access=False,  # the app's outermost layer writes it (scorekeeper/access_log.py)
+        log_access=False,  # the app's outermost layer writes it (scorekeeper/server/access_log.py)
     )
-    server.serve()
+    try:
+        server.serve()
+    finally:
+        if shared:
+            shutil.rmtree(shared, ignore_errors=True)
     return 0
+
+
+def live_cache_dir() -> str | None:
+    """A folder of this run's own (0700) in shared memory for the workers' live fragments, or None
+    where there is none (each worker then keeps its own in its memory)."""
+    try:
+        return tempfile.mkdtemp(prefix="scorekeeper-live-", dir=SHARED_MEMORY)
+    except OSError:
+        return None
 
 
 if __name__ == "__main__":

@@ -1,0 +1,257 @@
+"""The JSON and CSV interchange of games and tables (documented in the README): exports read from the
+engine, nothing recomputed; an import replays every turn through the engine before anything is stored."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from ..rules import EDITIONS, N_, Dice, Edition, Game, Message, RuleViolation
+from ..storage import table_records
+from ..storage.engine import writing
+from .clock import now
+from .games import Db, insert_game
+from .names import check_players, check_title
+from .tables import CreatedTable, PlayedGame, TableContents, TableRefused, check_table_name, insert_table
+
+EXPORT_KIND = "scorekeeper-table"  # what an export says it is, so an import can tell
+EXPORT_FORMAT = 1
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what spreadsheets read as the start of a formula
+IMPORT_MAX_GAMES = 5000  # far more than a family plays in years; anything bigger is not an export
+
+IMPORT_NOT_A_TABLE = N_("This file is not a table exported by Scorekeeper.")
+IMPORT_TOO_MANY = N_("This file holds more than %(max)d games.")
+IMPORT_BAD_GAME = N_("Game %(game)d: %(reason)s")
+IMPORT_BAD_FIELD = N_("the field “%(field)s” is missing or not what it should be.")
+IMPORT_BAD_TURN = N_("Game %(game)d, turn %(turn)d: %(reason)s")
+IMPORT_TURN_MISMATCH = N_("the file says %(field)s %(stated)s, the rules give %(computed)s.")
+IMPORT_UNKNOWN_EDITION = N_("unknown rules “%(edition)s”.")
+
+
+class ImportRefused(TableRefused):
+    """The file cannot be imported; nothing was stored. The message names the game and turn."""
+
+
+# -- export ----------------------------------------------------------------------
+
+
+def export_game(loaded: Any) -> dict[str, Any]:
+    """Edition and its boxes, players, every turn and every player's totals and rank."""
+    game = loaded.game
+    rules = game.rules
+    ranks = {standing.player: standing.rank for standing in game.standings()}
+    return {
+        "title": loaded.title,
+        "created_at": loaded.created_at.isoformat(),
+        "edition": rules.id,
+        # The sheet the turns' box keys refer to, in its order (names in English, as the engine has them).
+        "boxes": [{"key": box.key, "section": box.section, "name": box.name} for box in rules.boxes],
+        "players": list(game.players),
+        "over": game.is_over,
+        "turns": [
+            {
+                "index": turn.index,
+                "round": turn.round,
+                "player": turn.player,
+                "name": game.players[turn.player],
+                "dice": list(turn.dice),
+                "box": turn.box,
+                "points": turn.points,
+                "bonus": turn.bonus,
+            }
+            for turn in game.turns
+        ],
+        "totals": [
+            {
+                "player": seat,
+                "name": name,
+                "upper_subtotal": card.upper_subtotal,
+                "upper_bonus": card.upper_bonus,
+                "lower_subtotal": card.lower_subtotal,
+                "yahtzee_bonus": card.yahtzee_bonus,
+                "grand_total": card.grand_total,
+                "rank": ranks[seat],
+            }
+            for seat, (name, card) in enumerate(zip(game.players, game.cards, strict=True))
+        ],
+    }
+
+
+def export_table(contents: TableContents) -> dict[str, Any]:
+    """The table's JSON export: its name and every game as the game export has it, oldest first."""
+    return {
+        "kind": EXPORT_KIND,
+        "format": EXPORT_FORMAT,
+        "name": contents.table.name,
+        "created_at": contents.table.created_at.isoformat(),
+        "games": [export_game(played) for played in contents.games],
+    }
+
+
+def export_csv(contents: TableContents) -> str:
+    """One row per game and player: every box's points and every total, as the engine has them."""
+    box_keys: list[str] = []
+    for played in contents.games:
+        for key in played.game.rules.box_keys:
+            if key not in box_keys:
+                box_keys.append(key)
+    totals = ["upper_subtotal", "upper_bonus", "lower_subtotal", "yahtzee_bonus", "grand_total"]
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        ["game", "date", "title", "edition", "over", "seat", "player", *box_keys, *totals, "rank"]
+    )
+    for number, played in enumerate(contents.games, start=1):
+        game = played.game
+        ranks = {standing.player: standing.rank for standing in game.standings()}
+        for seat, (name, card) in enumerate(zip(game.players, game.cards, strict=True)):
+            boxes = [
+                _blank_if_none(card.points(key)) if key in game.rules.box_keys else "" for key in box_keys
+            ]
+            writer.writerow(
+                [
+                    number,
+                    played.created_at.isoformat(),
+                    _cell_text(played.title),
+                    game.rules.id,
+                    "yes" if game.is_over else "no",
+                    seat + 1,
+                    _cell_text(name),
+                    *boxes,
+                    *(getattr(card, figure) for figure in totals),
+                    ranks[seat],
+                ]
+            )
+    return out.getvalue()
+
+
+def _cell_text(text: str) -> str:
+    """Text a spreadsheet shows as text: a name typed as "=1+1" or "@x" is not run as a formula."""
+    return "'" + text if text[:1] in FORMULA_STARTS else text
+
+
+def _blank_if_none(points: int | None) -> int | str:
+    """An open box is an empty cell, not a zero."""
+    return "" if points is None else points
+
+
+# -- import ----------------------------------------------------------------------
+
+
+def import_table(db: Db, document: object) -> CreatedTable:
+    """A new table holding the games of a table's JSON export, every turn replayed by the engine.
+
+    Any broken structure, unknown edition or illegal turn refuses the whole file with
+    ImportRefused naming the game and turn; nothing is stored then.
+    """
+    name, created_at, parsed = read_table(document)
+    with writing(db) as session:
+        created = insert_table(session, name, created_at or now())
+        for game in parsed:
+            game_id, _ = insert_game(
+                session,
+                game.game.players,
+                game.game.edition,
+                title=game.title,
+                created_at=game.created_at,
+                played=game.game,
+            )
+            table_records.set_game_table(session, game_id, created.table.id)
+    return created
+
+
+def read_table(document: object) -> tuple[str, datetime | None, list[PlayedGame]]:
+    """The table's name, creation time and games of an export, replayed; ImportRefused otherwise."""
+    if not isinstance(document, Mapping) or not isinstance(document.get("games"), list):
+        raise ImportRefused(Message(IMPORT_NOT_A_TABLE))
+    name, reason = check_table_name(document.get("name", ""))
+    if reason is not None or not isinstance(document.get("name", ""), str):
+        raise ImportRefused(Message(IMPORT_NOT_A_TABLE))
+    created_at = _timestamp(document.get("created_at"))
+    items = document["games"]
+    if len(items) > IMPORT_MAX_GAMES:
+        raise ImportRefused(Message(IMPORT_TOO_MANY, {"max": IMPORT_MAX_GAMES}))
+    return name, created_at, [_read_game(number, item) for number, item in enumerate(items, start=1)]
+
+
+def _read_game(number: int, item: object) -> PlayedGame:
+    """One exported game replayed turn by turn; ImportRefused naming the game (and turn)."""
+
+    def refuse(reason: Message) -> ImportRefused:
+        return ImportRefused(Message(IMPORT_BAD_GAME, {"game": number, "reason": reason}))
+
+    if not isinstance(item, Mapping):
+        raise refuse(Message(IMPORT_BAD_FIELD, {"field": "game"}))
+    for key, kind in (("edition", str), ("players", list), ("turns", list)):
+        if not isinstance(item.get(key), kind):
+            raise refuse(Message(IMPORT_BAD_FIELD, {"field": key}))
+    if item["edition"] not in EDITIONS:
+        raise refuse(Message(IMPORT_UNKNOWN_EDITION, {"edition": item["edition"][:40]}))
+    title, title_reason = check_title(item.get("title", ""))
+    created_at = _timestamp(item.get("created_at"))
+    if title_reason is not None or not isinstance(item.get("title", ""), str):
+        raise refuse(Message(IMPORT_BAD_FIELD, {"field": "title"}))
+    if created_at is None:
+        raise refuse(Message(IMPORT_BAD_FIELD, {"field": "created_at"}))
+    checked = check_players(item["players"])
+    if checked.first is not None or list(checked.names) != item["players"]:
+        raise refuse(checked.first or Message(IMPORT_BAD_FIELD, {"field": "players"}))
+    game = Game(checked.names, Edition(item["edition"]))
+    for index, turn in enumerate(item["turns"]):
+        game = _replay_turn(number, index, game, turn)
+    return PlayedGame(id=0, title=title, created_at=created_at, game=game)
+
+
+def _replay_turn(number: int, index: int, game: Game, turn: object) -> Game:
+    """The game with this exported turn played; ImportRefused naming the game and turn otherwise."""
+
+    def refuse(reason: Message) -> ImportRefused:
+        return ImportRefused(Message(IMPORT_BAD_TURN, {"game": number, "turn": index + 1, "reason": reason}))
+
+    if not isinstance(turn, Mapping):
+        raise refuse(Message(IMPORT_BAD_FIELD, {"field": "turn"}))
+    dice, box = turn.get("dice"), turn.get("box")
+    if not isinstance(box, str):
+        raise refuse(Message(IMPORT_BAD_FIELD, {"field": "box"}))
+    if not isinstance(dice, list) or not all(type(face) is int for face in dice):
+        raise refuse(Message(IMPORT_BAD_FIELD, {"field": "dice"}))
+    try:
+        played = game.play(Dice.of(dice), box)
+    except (RuleViolation, ValueError, TypeError) as refusal:
+        reason = (
+            refusal.message
+            if isinstance(refusal, RuleViolation)
+            else Message(IMPORT_BAD_FIELD, {"field": "dice"})
+        )
+        raise refuse(reason) from None
+    # What the file states beside the dice and box must be what the rules give.
+    made = played.turns[-1]
+    stated: dict[str, object] = {
+        "player": made.player,
+        "name": game.players[made.player],
+        "points": made.points,
+        "bonus": made.bonus,
+    }
+    for key, computed in stated.items():
+        if key in turn and turn[key] != computed:
+            raise refuse(
+                Message(
+                    IMPORT_TURN_MISMATCH,
+                    {"field": key, "stated": str(turn[key])[:40], "computed": str(computed)},
+                )
+            )
+    return played
+
+
+def _timestamp(value: object) -> datetime | None:
+    """A time zone-aware ISO timestamp from the file, in UTC; None if it is not one."""
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value)
+        return None if parsed.tzinfo is None else parsed.astimezone(UTC)
+    except (ValueError, OverflowError):  # year 1 or 9999 moved past the calendar's end by its offset
+        return None
