@@ -154,6 +154,10 @@ class Ruleset:
     def __repr__(self) -> str:
         return f"Ruleset({self.id!r})"
 
+    def __str__(self) -> str:
+        """Its id, as logs and messages name it (compare and store ``id``, never the str of it)."""
+        return self.id
+
     @classmethod
     def default(cls) -> Ruleset:
         """The edition used when none is chosen."""
