@@ -30,7 +30,7 @@ from scorekeeper.advisor import Advisor
 from scorekeeper.advisor import storage as advisor_storage
 from scorekeeper.advisor.distribution import Distributions
 from scorekeeper.advisor.spectrum import grid_for
-from scorekeeper.rules import Dice, Edition
+from scorekeeper.rules import Dice, Ruleset, find_edition
 from scorekeeper.services import games
 from tests.support.examples import FAST
 from tests.support.sample_games import entries
@@ -193,7 +193,7 @@ def make_game(db: sessionmaker[Session]) -> MakeGame:
     def make(
         players: Sequence[str] = ("Ann", "Bo"),
         turns: Sequence[tuple[str | Sequence[int], str]] = (),
-        edition: Edition | str = Edition.HASBRO_1996,
+        edition: Ruleset | str = "hasbro-1996",
         title: str = "",
         coach: bool = False,
     ) -> games.Created:
@@ -251,25 +251,25 @@ def built(edition: str, folder: Path) -> Advisor:
 @pytest.fixture(scope="session")
 def advisor(advisor_tables: Path) -> Advisor:
     """The hasbro-1996 advisor (its table takes a few seconds to build)."""
-    return built(Edition.HASBRO_1996, advisor_tables)
+    return built(find_edition("hasbro-1996"), advisor_tables)
 
 
 @pytest.fixture(scope="session")
 def advisor_2016(advisor_tables: Path) -> Advisor:
     """The hasbro-2016 advisor."""
-    return built(Edition.HASBRO_2016, advisor_tables)
+    return built(find_edition("hasbro-2016"), advisor_tables)
 
 
 @pytest.fixture(scope="session")
 def yatzy(advisor_tables: Path) -> Advisor:
     """The Scandinavian Yatzy advisor (its table is the big one: ~17 s, so its tests are marked slow)."""
-    return built(Edition("yatzy"), advisor_tables)
+    return built(find_edition("yatzy"), advisor_tables)
 
 
 @pytest.fixture(scope="session")
 def forced(advisor_tables: Path) -> Advisor:
     """The forced Yatzy advisor."""
-    return built(Edition("yatzy-forced"), advisor_tables)
+    return built(find_edition("yatzy-forced"), advisor_tables)
 
 
 @pytest.fixture(scope="session")

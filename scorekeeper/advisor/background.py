@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from scorekeeper.rules import Edition
+from scorekeeper.rules import Ruleset, find_edition
 
 from . import storage
 
@@ -76,18 +76,18 @@ class Status:
         return self.coach and self.chances
 
 
-def paths(edition: str, folder: storage.Folder = None) -> tuple[Path, Path, Path]:
+def paths(edition: str | Ruleset, folder: storage.Folder = None) -> tuple[Path, Path, Path]:
     """The edition's build lock, progress note and build log."""
     base = Path(folder) if folder is not None else storage.default_directory()
-    stem = f"{Edition(edition).id}.build"
+    stem = f"{find_edition(edition).id}.build"
     return base / f"{stem}.lock", base / f"{stem}.json", base / f"{stem}.log"
 
 
-def _needs_chances(edition: str) -> bool:
-    return not Edition(edition).forced_order  # a forced order's few states are always followed exactly
+def _needs_chances(edition: str | Ruleset) -> bool:
+    return not find_edition(edition).order.forced  # a forced order's few states are always followed exactly
 
 
-def missing(edition: str, folder: storage.Folder = None) -> list[str]:
+def missing(edition: str | Ruleset, folder: storage.Folder = None) -> list[str]:
     """The stages whose tables are not on disk, in build order."""
     stages = [] if storage.exists(edition, folder) else [COACH]
     if _needs_chances(edition) and (stages or not storage.spectra_ready(edition, folder)):
@@ -116,7 +116,7 @@ def _read_note(path: Path) -> dict[str, Any]:
     return note if isinstance(note, dict) else {}
 
 
-def status(edition: str, folder: storage.Folder = None) -> Status:
+def status(edition: str | Ruleset, folder: storage.Folder = None) -> Status:
     """What is on disk for this edition, and whether (and how far) a build runs."""
     stages = missing(edition, folder)
     lock, note_path, _ = paths(edition, folder)
@@ -145,7 +145,7 @@ _STARTED: dict[tuple[str, str], subprocess.Popen[bytes]] = {}  # this process's 
 _STARTED_LOCK = threading.Lock()
 
 
-def start(edition: str, folder: storage.Folder = None) -> Status:
+def start(edition: str | Ruleset, folder: storage.Folder = None) -> Status:
     """Start building the edition's missing tables in a background process, unless a build runs or
     failed lately; the status, at once (starting a process takes milliseconds, never a build)."""
     with _STARTED_LOCK:
@@ -155,7 +155,7 @@ def start(edition: str, folder: storage.Folder = None) -> Status:
     if now.ready or now.building or now.failed:
         return now
     base = Path(folder) if folder is not None else storage.default_directory()
-    key = (Edition(edition).id, os.path.realpath(base))
+    key = (find_edition(edition).id, os.path.realpath(base))
     with _STARTED_LOCK:
         running = _STARTED.get(key)
         if running is not None and running.poll() is None:  # started here, not holding the lock yet
@@ -164,7 +164,7 @@ def start(edition: str, folder: storage.Folder = None) -> Status:
         _, _, log = paths(edition, folder)
         with open(log, "ab") as output:  # the child has its own copy of the descriptor
             _STARTED[key] = subprocess.Popen(
-                [sys.executable, "-m", __name__, Edition(edition).id, str(base)],
+                [sys.executable, "-m", __name__, find_edition(edition).id, str(base)],
                 stdin=subprocess.DEVNULL,
                 stdout=output,
                 stderr=subprocess.STDOUT,
@@ -208,7 +208,7 @@ class ProgressNote:
 
 
 @contextmanager
-def build_lock(edition: str, folder: storage.Folder = None, *, wait: bool) -> Iterator[bool]:
+def build_lock(edition: str | Ruleset, folder: storage.Folder = None, *, wait: bool) -> Iterator[bool]:
     """Hold the edition's build lock for the block: True if held; False if another process holds
     it and `wait` is false (then nothing is held)."""
     lock, _, _ = paths(edition, folder)
@@ -240,7 +240,7 @@ def _take(handle: IO[bytes], wait: bool) -> bool:
 
 
 def build_tables(
-    edition: str,
+    edition: str | Ruleset,
     folder: storage.Folder = None,
     stages: list[str] | None = None,
     bars: Bars | None = None,
@@ -250,7 +250,7 @@ def build_tables(
     progress for the app and drawing `bars`; the seconds each stage took."""
     from .advisor import Advisor  # the Advisor builds through here too: imported when building
 
-    rules = Edition(edition)
+    rules = find_edition(edition)
     _, note_path, _ = paths(edition, folder)
     todo = missing(edition, folder) if stages is None else stages
     storage.remove_leftovers(edition, folder)  # what a build killed while writing left behind

@@ -14,7 +14,7 @@ from flask import current_app
 from flask.cli import AppGroup
 from tqdm import tqdm
 
-from scorekeeper.rules import Edition, Ruleset
+from scorekeeper.rules import EDITIONS, Ruleset, find_edition
 
 from . import background, storage
 from .advisor import Advisor
@@ -32,7 +32,7 @@ _WHAT = {
 @advisor_cli.command("build")
 @click.option(
     "--edition",
-    type=click.Choice([e.id for e in Edition if e.has_coach]),
+    type=click.Choice([e.id for e in EDITIONS.values() if e.has_coach]),
     help="Build only this edition (default: every edition with a coach).",
 )
 @click.option("--if-missing", is_flag=True, help="Skip tables that are already built.")
@@ -44,7 +44,7 @@ _WHAT = {
 def build_command(edition: str | None, if_missing: bool, chances: bool) -> None:
     """Build (always rebuild, unless --if-missing) the coach's tables; a bar shows each one's progress."""
     directory = default_directory(current_app)
-    for ed in [Edition(edition)] if edition else [e for e in Edition if e.has_coach]:
+    for ed in [find_edition(edition)] if edition else [e for e in EDITIONS.values() if e.has_coach]:
         if not _stages(ed, directory, chances, if_missing):
             click.echo(f"Tables for {ed}: ready ({directory}).")
             # Saving a table removes the older ones; tables built before that still leave theirs.
@@ -62,7 +62,7 @@ def build_command(edition: str | None, if_missing: bool, chances: bool) -> None:
 
 def _stages(edition: Ruleset, directory: Path, chances: bool, if_missing: bool) -> list[str]:
     """The tables to build for this edition (a forced order needs no chance table)."""
-    wanted = [COACH] + ([CHANCES] if chances and not edition.forced_order else [])
+    wanted = [COACH] + ([CHANCES] if chances and not edition.order.forced else [])
     if not if_missing:
         return wanted
     todo = background.missing(edition, directory)

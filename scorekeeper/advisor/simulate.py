@@ -38,7 +38,7 @@ class Simulation:
 
     def fixed_rate(self, key: str) -> float:
         """Share of games whose box `key` holds its fixed points (e.g. a five-of-a-kind box's)."""
-        return float(np.mean([card.points(key) == card.rules.box(key).fixed for card in self.cards]))
+        return float(np.mean([card.points(key) == card.edition.box(key).fixed for card in self.cards]))
 
 
 def _roll(rng: np.random.Generator, kept: IntArray) -> IntArray:

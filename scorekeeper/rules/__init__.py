@@ -6,7 +6,7 @@ Every edition is a Ruleset registered by a module in ``editions/``; see ``rulese
 from . import editions  # registers every edition
 from .boxes import LOWER, UPPER, Box, BoxSpec, Cell
 from .column import Column
-from .dice import ALL_ROLLS, Dice, all_rolls, normalize_dice
+from .dice import Dice, all_rolls
 from .errors import BadDice, RuleViolation
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Standing, Turn
 from .interchange import totals_record, turn_record
@@ -18,7 +18,6 @@ from .ruleset import (
     DEFAULT_EDITION,
     EDITIONS,
     FIGURES,
-    Edition,
     Ruleset,
     TotalRow,
     UpperBonus,
@@ -28,7 +27,6 @@ from .ruleset import (
 from .scorecard import Scorecard
 
 __all__ = [
-    "ALL_ROLLS",
     "DEFAULT_EDITION",
     "EDITIONS",
     "FIGURES",
@@ -46,7 +44,6 @@ __all__ = [
     "Cell",
     "Column",
     "Dice",
-    "Edition",
     "ExtraYahtzee",
     "FreeOrder",
     "Game",
@@ -67,7 +64,6 @@ __all__ = [
     "editions",
     "every_edition",
     "find_edition",
-    "normalize_dice",
     "totals_record",
     "turn_record",
 ]

@@ -11,7 +11,6 @@ from .errors import BadDice
 from .message import N_, Message
 
 FACES = range(1, 7)
-DICE_COUNT = 5  # the count of every edition before six-dice ones: the default where none is given
 
 BAD_DICE = N_("Enter exactly %(count)s dice, each from 1 to 6.")
 NO_DICE = N_("Enter the %(count)s dice, for example %(example)s.")
@@ -49,11 +48,11 @@ class Dice(tuple[int, ...]):
 
     __slots__ = ()
 
-    def __new__(cls, values: object, count: int = DICE_COUNT) -> Dice:
+    def __new__(cls, values: object, count: int = 5) -> Dice:
         return cls.of(values, count)
 
     @classmethod
-    def of(cls, values: object, count: int = DICE_COUNT) -> Dice:
+    def of(cls, values: object, count: int = 5) -> Dice:
         """``count`` ints 1–6 in any order; BadDice for anything else."""
         if type(values) is cls and len(values) == count:
             return values
@@ -68,7 +67,7 @@ class Dice(tuple[int, ...]):
         return tuple.__new__(cls, sorted(faces))
 
     @classmethod
-    def parse(cls, text: object, count: int = DICE_COUNT) -> Dice:
+    def parse(cls, text: object, count: int = 5) -> Dice:
         """Dice typed as "22456", "2 2 4 5 6" or "2,2,4,5,6" in any order; BadDice says what is wrong."""
         if not isinstance(text, str):
             raise BadDice(Message(NO_DICE, _params(count)))
@@ -95,11 +94,6 @@ class Dice(tuple[int, ...]):
         """Every die shows the same face (five of a kind with five dice, six with six)."""
         return self[0] == self[-1]
 
-    @property
-    def is_five_of_a_kind(self) -> bool:
-        """All the dice equal (the name from when every edition rolled five)."""
-        return self.all_equal
-
     def __str__(self) -> str:
         return "".join(str(face) for face in self)
 
@@ -115,16 +109,7 @@ def typed_digits(text: str) -> str:
     return _SEPARATORS.sub("", text or "")
 
 
-def normalize_dice(dice: object) -> Dice:
-    """Five dice as a sorted Dice; BadDice for anything that is not five ints 1–6."""
-    return Dice.of(dice)
-
-
 @cache
 def all_rolls(count: int) -> tuple[Dice, ...]:
     """Every distinct final roll of ``count`` dice in a fixed order (252 of five, 462 of six)."""
     return tuple(tuple.__new__(Dice, roll) for roll in combinations_with_replacement(FACES, count))
-
-
-# The five-dice rolls, as the scoring tables of the five-dice editions are built over them.
-ALL_ROLLS: tuple[Dice, ...] = all_rolls(DICE_COUNT)

@@ -102,11 +102,6 @@ class Game:
     # -- whose turn -------------------------------------------------------------
 
     @property
-    def rules(self) -> Ruleset:
-        """The ruleset this game is played by (the same object as ``edition``)."""
-        return self.edition
-
-    @property
     def rounds(self) -> int:
         """Rounds in the game: one per box of the edition's sheet."""
         return self.edition.rounds

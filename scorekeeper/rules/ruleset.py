@@ -18,8 +18,8 @@ there. Modelled on python-chess's variants (``VARIANTS``, ``find_variant(name)``
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .boxes import LOWER, UPPER, BoxSpec, Cell
@@ -76,146 +76,92 @@ COLUMN_FIGURES = (
 FIGURES = (*COLUMN_FIGURES, "grand_total")
 
 
-class _Registry(type):
-    """Lets ``Edition.HASBRO_1996`` and ``for edition in Edition`` read the registry."""
+@dataclass(frozen=True, eq=False, repr=False)
+class Ruleset:
+    """One edition's rules: a frozen value, found by its id through ``find_edition(id)``.
 
-    def __getattr__(cls, name: str) -> Ruleset:
-        ruleset = _registered(name.lower().replace("_", "-")) if name.isupper() else None
-        if ruleset is None:
-            raise AttributeError(name)
-        return ruleset
-
-    def __iter__(cls) -> Iterator[Ruleset]:
-        return iter(EDITIONS.values())
-
-    def __len__(cls) -> int:
-        return len(EDITIONS)
-
-
-class Ruleset(str, metaclass=_Registry):
-    """One edition's rules. It is also its id: ``Edition.HASBRO_1996 == "hasbro-1996"``.
-
-    Being a str, it stores, prints and serialises as its id; ``in`` and ``index()`` are about
-    its boxes, not its characters.
-
-    ``Ruleset("yatzy")`` (alias ``Edition("yatzy")``) finds a registered ruleset; a ValueError
-    names the valid ids. A new ruleset is made with keywords and then registered.
+    Made with its id and keywords, then registered by its module. The id is what the database and
+    the export store; two rulesets are equal only if they are the same registered object.
     """
 
     id: str
+    _: KW_ONLY
     name: str
-    description: str
     boxes: tuple[BoxSpec, ...]
-    dice_count: int  # dice rolled (5, or 6 in Maxi Yatzy)
-    columns: tuple[int, ...]  # each column's multiplier, left to right: (1,), or (1, 2, 3)
-    upper_bonus: UpperBonus | None  # None: the edition has no upper bonus
-    extra: ExtraYahtzee | None  # the extra-five-of-a-kind policy (joker and bonus), if any
-    order: OrderRule  # which open boxes a turn may fill
-    bank: RollBank  # whether a turn counts its rolls, and what it saves
-    has_coach: bool
-    # False keeps the edition out of what the app offers (EDITIONS, ``for e in Edition``) while
-    # its pages cannot show its shape yet; find_edition() still finds it.
-    offered: bool
-    upper_totals: tuple[TotalRow, ...]
-    lower_totals: tuple[TotalRow, ...]
-    # The translation context (msgctxt) of the labels this edition words its own way, if any.
-    vocabulary: str | None
-    # Built once by __new__ from the boxes and columns.
-    _index: dict[object, int]
-    _keys: tuple[str, ...]
-    _table: dict[Dice, tuple[int, ...]]
-    _cells: tuple[Cell, ...]  # every cell of a sheet, by position
-    _box_of: tuple[int, ...]  # position -> box index
-    _cells_of: dict[str, tuple[int, ...]]  # box key -> its position in each column
-    _box_major: tuple[int, ...]  # every position, box by box and each box's columns in order
-    upper_indices: tuple[int, ...]  # box indices of the upper boxes: totals sum them often
-    lower_indices: tuple[int, ...]
-    all_equal_box: BoxSpec | None  # the box of all-equal dice (Yahtzee, Yatzy, Maxi Yatzy), if any
+    description: str = ""
+    dice_count: int = 5  # dice rolled (5, or 6 in Maxi Yatzy)
+    columns: tuple[int, ...] = (1,)  # each column's multiplier, left to right: (1,), or (1, 2, 3)
+    upper_bonus: UpperBonus | None = None  # None: the edition has no upper bonus
+    extra: ExtraYahtzee | None = None  # the extra-five-of-a-kind policy (joker and bonus), if any
+    order: OrderRule = FREE_ORDER  # which open boxes a turn may fill
+    bank: RollBank = NO_BANK  # whether a turn counts its rolls, and what it saves
+    has_coach: bool = True
+    # False keeps the edition out of what the app offers (EDITIONS) while its pages cannot show
+    # its shape yet; find_edition() still finds it.
+    offered: bool = True
+    upper_totals: tuple[TotalRow, ...] = ()
+    lower_totals: tuple[TotalRow, ...] = ()
+    # The translation contexts (msgctxt) of the labels this edition words its own way, the most
+    # particular first: Maxi Yatzy's own words, then those it shares with Yatzy.
+    vocabulary: tuple[str, ...] = ()
+    # Derived once by __post_init__ from the boxes and columns.
+    _index: dict[object, int] = field(init=False)
+    _keys: tuple[str, ...] = field(init=False)
+    _table: dict[Dice, tuple[int, ...]] = field(init=False)
+    _cells: tuple[Cell, ...] = field(init=False)  # every cell of a sheet, by position
+    _box_of: tuple[int, ...] = field(init=False)  # position -> box index
+    _cells_of: dict[str, tuple[int, ...]] = field(init=False)  # box key -> its position in each column
+    _box_major: tuple[int, ...] = field(init=False)  # every position, box by box, columns in order
+    # The box indices of each section: totals sum them often.
+    upper_indices: tuple[int, ...] = field(init=False)
+    lower_indices: tuple[int, ...] = field(init=False)
+    # The box of all-equal dice (Yahtzee, Yatzy, Maxi Yatzy), if any.
+    all_equal_box: BoxSpec | None = field(init=False)
 
-    def __new__(cls, id: str, **spec: Any) -> Ruleset:
-        if not spec:
-            return find_edition(id)
-        unknown = set(spec) - _SPEC_FIELDS
-        if unknown:  # a misspelt keyword would otherwise be a rule silently not applied
-            raise TypeError(f"{id}: a ruleset has no {', '.join(sorted(unknown))}")
-        missing = {"name", "boxes"} - set(spec)
-        if missing:
-            raise TypeError(f"{id}: a ruleset needs {', '.join(sorted(missing))}")
-        self = super().__new__(cls, id)
-        boxes = tuple(spec.pop("boxes"))
-        fields = {
-            "id": str(id),
-            "boxes": boxes,
-            "description": "",
-            "dice_count": 5,
-            "columns": (1,),
-            "upper_bonus": None,
-            "extra": None,
-            "order": FREE_ORDER,
-            "bank": NO_BANK,
-            "has_coach": True,
-            "offered": True,
-            "upper_totals": (),
-            "lower_totals": (),
-            "vocabulary": None,
-            **spec,
-        }
-        columns = fields["columns"] = tuple(fields["columns"])
+    def __post_init__(self) -> None:
+        id, boxes, columns = self.id, tuple(self.boxes), tuple(self.columns)
         if not columns or not all(type(m) is int and m > 0 for m in columns):
             raise ValueError(f"{id}: columns are positive multipliers, at least one")
-        if type(fields["dice_count"]) is not int or fields["dice_count"] < 1:
+        if type(self.dice_count) is not int or self.dice_count < 1:
             raise ValueError(f"{id}: a ruleset rolls at least one die")
         width = len(boxes)
-        fields["_index"] = {box.key: i for i, box in enumerate(boxes)}
-        fields["_keys"] = tuple(box.key for box in boxes)
-        fields["upper_indices"] = tuple(i for i, box in enumerate(boxes) if box.section == UPPER)
-        fields["lower_indices"] = tuple(i for i, box in enumerate(boxes) if box.section == LOWER)
-        rolls = all_rolls(fields["dice_count"])
-        fields["_table"] = {roll: tuple(box.score(roll) for box in boxes) for roll in rolls}
-        fields["_cells"] = tuple(Cell(box.key, c) for c in range(1, len(columns) + 1) for box in boxes)
-        fields["_box_of"] = tuple(i % width for i in range(width * len(columns))) if width else ()
-        fields["_cells_of"] = {
-            box.key: tuple(c * width + i for c in range(len(columns))) for i, box in enumerate(boxes)
+        derived: dict[str, object] = {
+            "boxes": boxes,
+            "columns": columns,
+            "_index": {box.key: i for i, box in enumerate(boxes)},
+            "_keys": tuple(box.key for box in boxes),
+            "upper_indices": tuple(i for i, box in enumerate(boxes) if box.section == UPPER),
+            "lower_indices": tuple(i for i, box in enumerate(boxes) if box.section == LOWER),
+            "_table": {roll: tuple(box.score(roll) for box in boxes) for roll in all_rolls(self.dice_count)},
+            "_cells": tuple(Cell(box.key, c) for c in range(1, len(columns) + 1) for box in boxes),
+            "_box_of": tuple(i % width for i in range(width * len(columns))) if width else (),
+            "_cells_of": {
+                box.key: tuple(c * width + i for c in range(len(columns))) for i, box in enumerate(boxes)
+            },
+            "_box_major": tuple(c * width + i for i in range(width) for c in range(len(columns))),
         }
-        fields["_box_major"] = tuple(c * width + i for i in range(width) for c in range(len(columns)))
-        if len(fields["_index"]) != len(boxes):
+        if len(derived["_index"]) != len(boxes):  # type: ignore[arg-type]
             raise ValueError(f"{id}: two boxes share a key")
-        extra = fields["extra"]
-        if extra is not None and extra.box not in fields["_index"]:
-            raise ValueError(f"{id}: the extra policy's box {extra.box!r} is not on the sheet")
-        fields["all_equal_box"] = _all_equal_box(boxes, extra, fields["_table"])
-        for name, value in fields.items():
+        if self.extra is not None and self.extra.box not in derived["_index"]:  # type: ignore[operator]
+            raise ValueError(f"{id}: the extra policy's box {self.extra.box!r} is not on the sheet")
+        derived["all_equal_box"] = _all_equal_box(boxes, self.extra, derived["_table"])  # type: ignore[arg-type]
+        for name, value in derived.items():
             object.__setattr__(self, name, value)
-        return self
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a ruleset is immutable")
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         return find_edition, (self.id,)
 
     def __repr__(self) -> str:
-        return f"Edition({self.id!r})"
+        return f"Ruleset({self.id!r})"
 
-    @property
-    def value(self) -> str:
-        """The id (what the database and the export store), as an enum's value was."""
+    def __str__(self) -> str:
+        """Its id, as logs and messages name it (compare and store ``id``, never the str of it)."""
         return self.id
 
     @classmethod
     def default(cls) -> Ruleset:
         """The edition used when none is chosen."""
         return EDITIONS[DEFAULT_EDITION]
-
-    @property
-    def display_name(self) -> str:
-        """The edition's name for the UI (translated by the web layer)."""
-        return self.name
-
-    @property
-    def forced_order(self) -> bool:
-        """Each column is filled top to bottom (what the coach asks; the order policy decides)."""
-        return self.order.forced
 
     # -- the sheet --------------------------------------------------------------
 
@@ -224,11 +170,6 @@ class Ruleset(str, metaclass=_Registry):
         """Every box key in sheet order."""
         return self._keys
 
-    def __contains__(self, key: object) -> bool:
-        """``"two_pairs" in Edition.YATZY``: the sheet has a box with this key (not a substring test)."""
-        return key in self._index
-
-    # Not `upper`, `lower` or `index`: those are str methods that libraries call on any str.
     @property
     def upper_boxes(self) -> tuple[BoxSpec, ...]:
         """The upper section's boxes in order."""
@@ -374,24 +315,6 @@ class Ruleset(str, metaclass=_Registry):
         return self.extra.bonus_points(self, scores, dice) if self.extra else 0
 
 
-_SPEC_FIELDS = {
-    "name",
-    "description",
-    "boxes",
-    "dice_count",
-    "columns",
-    "upper_bonus",
-    "extra",
-    "order",
-    "bank",
-    "has_coach",
-    "offered",
-    "upper_totals",
-    "lower_totals",
-    "vocabulary",
-}
-
-
 def _all_equal_box(
     boxes: tuple[BoxSpec, ...], extra: ExtraYahtzee | None, table: dict[Dice, tuple[int, ...]]
 ) -> BoxSpec | None:
@@ -408,8 +331,6 @@ def _all_equal_box(
         None,
     )
 
-
-Edition = Ruleset  # the name used outside the package: Edition("hasbro-1996"), Edition.HASBRO_1996
 
 # The editions the app offers, by id: what its pages list and accept.
 EDITIONS: dict[str, Ruleset] = {}
@@ -436,7 +357,10 @@ def every_edition() -> tuple[Ruleset, ...]:
 
 
 def find_edition(id: object) -> Ruleset:
-    """The registered ruleset with this id (offered or not); ValueError naming the valid ids otherwise."""
+    """The registered ruleset with this id (offered or not); ValueError naming the valid ids otherwise.
+
+    A ruleset passed where its id is expected is returned as it is.
+    """
     if isinstance(id, Ruleset):
         return id
     ruleset = _registered(id) if isinstance(id, str) else None

@@ -52,13 +52,13 @@ class Scorecard:
         if not scores:
             scores = (None,) * rules.rounds
         elif len(scores) != rules.rounds:
-            raise ValueError(f"{rules} has {rules.rounds} boxes, not {len(scores)}")
+            raise ValueError(f"{rules.id} has {rules.rounds} boxes, not {len(scores)}")
         if bonuses is None:  # the count alone: a one-column sheet's
             if yahtzee_bonus_count and len(rules.columns) > 1:
-                raise ValueError(f"{rules}: say in which column each bonus is")
+                raise ValueError(f"{rules.id}: say in which column each bonus is")
             bonuses = (yahtzee_bonus_count,) + (0,) * (len(rules.columns) - 1)
         elif len(bonuses) != len(rules.columns):
-            raise ValueError(f"{rules} has {len(rules.columns)} columns, not {len(bonuses)}")
+            raise ValueError(f"{rules.id} has {len(rules.columns)} columns, not {len(bonuses)}")
         object.__setattr__(self, "edition", rules)
         object.__setattr__(self, "scores", tuple(scores))
         object.__setattr__(self, "bonuses", tuple(bonuses))
@@ -72,11 +72,6 @@ class Scorecard:
         object.__setattr__(new, "bonuses", bonuses)
         object.__setattr__(new, "saved_rolls", saved)
         return new
-
-    @property
-    def rules(self) -> Ruleset:
-        """The ruleset this sheet is played by (the same object as ``edition``)."""
-        return self.edition
 
     # -- columns ----------------------------------------------------------------
 

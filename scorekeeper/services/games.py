@@ -1,7 +1,8 @@
 """Use cases of a game: create one, record, undo and correct turns, switch the coach, read history.
 
 Each function is one transaction on the sessionmaker `db` it is given and commits before it
-returns. A game is stored as settings, players and ordered (dice, box) entries; the engine
+returns. A game is stored as settings, players and ordered entries (dice, box, and the column
+and rolls where its sheet has them); the engine
 replays the entries into a `Game`, so every rule is checked by the engine and nothing
 derived is stored. On any refusal (Refused, StaleTurn, ReadOnly, GameNotFound,
 BadSettings) nothing is stored; Refused and StaleTurn carry the game as it stands, so the
@@ -19,11 +20,12 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from ..rules import N_, Dice, Edition, Game, Message, Ruleset, RuleViolation
+from ..rules import N_, Game, Message, Ruleset, RuleViolation, find_edition
 from ..storage import records
 from ..storage.engine import reading, writing
 from .access import Access, access_of, digest_of, new_links, seen_links
 from .clock import now
+from .entries import replayed, stored_entry
 from .history import HistoryEvent, history_event, turn_details
 from .names import check_players, check_title
 
@@ -125,7 +127,7 @@ class _Opened:
 def create_game(
     db: Db,
     players: Sequence[str],
-    edition: Edition | str,
+    edition: Ruleset | str,
     title: str = "",
     coach: bool = False,
     language: str | None = None,
@@ -139,7 +141,7 @@ def create_game(
 def insert_game(
     session: Session,
     players: Sequence[object],
-    edition: Edition | str,
+    edition: Ruleset | str,
     *,
     title: object = "",
     coach: bool = False,
@@ -169,7 +171,7 @@ def insert_game(
         now=created_at,
         language=language or None,
     )
-    records.add_entries(session, game_id, [(turn.index, str(turn.dice), turn.box) for turn in game.turns])
+    records.add_entries(session, game_id, [stored_entry(game.edition, turn) for turn in game.turns])
     loaded = LoadedGame(
         title=title,
         created_at=created_at,
@@ -209,14 +211,25 @@ def game_version(db: Db, token: str) -> int:
     return game_stamp(db, token).version
 
 
-def record_turn(db: Db, token: str, expected_turn: int, dice: object, box: object) -> LoadedGame:
-    """Record the current player's dice in a box, if the form was made for this very turn.
+def record_turn(
+    db: Db,
+    token: str,
+    expected_turn: int,
+    dice: object,
+    box: object,
+    column: object = None,
+    rolls: object = None,
+) -> LoadedGame:
+    """Record the current player's dice in a box (of a column, with the rolls used), if the form was
+    made for this very turn.
 
-    `expected_turn` is the number of turns recorded when the form was made; anything else
-    raises StaleTurn, so a double submit or a second phone never records a turn twice.
+    `column` may be None where the sheet has one column, `rolls` where the rules do not count them;
+    the engine refuses anything else. `expected_turn` is the number of turns recorded when the form
+    was made; anything else raises StaleTurn, so a double submit or a second phone never records a
+    turn twice.
     """
     try:
-        recorded = _record_if_unchanged(db, token, expected_turn, dice, box)
+        recorded = _record_if_unchanged(db, token, expected_turn, dice, box, column, rolls)
         if recorded is not None:
             return recorded
         with writing(db) as session:
@@ -224,9 +237,9 @@ def record_turn(db: Db, token: str, expected_turn: int, dice: object, box: objec
             game = opened.loaded.game
             if type(expected_turn) is not int or expected_turn != len(game.turns):
                 raise _stale_turn(opened.loaded, expected_turn)
-            played = _refused_with(opened.loaded, lambda: game.play(dice, box))
+            played = _refused_with(opened.loaded, lambda: game.play(dice, box, column, rolls))
             turn = played.turns[-1]
-            records.add_entry(session, opened.id, turn.index, str(turn.dice), turn.box)
+            records.add_entry(session, opened.id, turn.index, stored_entry(played.edition, turn))
             version = records.mark_changed(session, opened.id, now())
     except IntegrityError:
         # The unique (game_id, position) guard: another writer stored this turn first.
@@ -235,7 +248,7 @@ def record_turn(db: Db, token: str, expected_turn: int, dice: object, box: objec
 
 
 def _record_if_unchanged(
-    db: Db, token: str, expected_turn: object, dice: object, box: object
+    db: Db, token: str, expected_turn: object, dice: object, box: object, column: object, rolls: object
 ) -> LoadedGame | None:
     """The turn worked out on the game as read, then stored if no write came in between; None when
     anything is off (the locked path above then decides, and words any refusal).
@@ -250,7 +263,7 @@ def _record_if_unchanged(
     if loaded.access != "edit" or type(expected_turn) is not int or expected_turn != len(loaded.game.turns):
         return None
     try:
-        played = loaded.game.play(dice, box)
+        played = loaded.game.play(dice, box, column, rolls)
     except RuleViolation:
         return None
     turn = played.turns[-1]
@@ -258,7 +271,7 @@ def _record_if_unchanged(
         version = records.mark_changed_if_at(session, opened.id, loaded.version, now())
         if version is None:
             return None
-        records.add_entry(session, opened.id, turn.index, str(turn.dice), turn.box)
+        records.add_entry(session, opened.id, turn.index, stored_entry(played.edition, turn))
     return _replace(loaded, game=played, version=version)
 
 
@@ -272,30 +285,42 @@ def undo_turn(db: Db, token: str, expected_version: int) -> LoadedGame:
         removed = game.turns[-1]
         when = now()
         records.remove_entry(session, opened.id, removed.index)
-        records.add_history(session, opened.id, when, "undo", {"turn": turn_details(removed)})
+        details = {"turn": turn_details(game.edition, removed)}
+        records.add_history(session, opened.id, when, "undo", details)
         version = records.mark_changed(session, opened.id, when)
     return _replace(opened.loaded, game=undone, version=version)
 
 
 def correct_turn(
-    db: Db, token: str, expected_version: int, turn_index: int, dice: object, box: object
+    db: Db,
+    token: str,
+    expected_version: int,
+    turn_index: int,
+    dice: object,
+    box: object,
+    column: object = None,
+    rolls: object = None,
 ) -> LoadedGame:
-    """Change an earlier turn's dice and box; the engine replays and checks every later turn."""
+    """Change an earlier turn's dice, box, column and rolls; the engine replays and checks every later
+    turn (the saved rolls too: a later turn left claiming more than its player has is refused).
+
+    `column` may be None where the sheet has one column, `rolls` where the rules do not count them.
+    """
     with writing(db) as session:
         opened = _open_for_writing(session, token)
         _check_version(opened.loaded, expected_version)
         game = opened.loaded.game
         # A refusal names the turn it concerns (this one, or a later one it would break).
-        corrected = _refused_with(opened.loaded, lambda: game.correct(turn_index, dice, box))
+        corrected = _refused_with(opened.loaded, lambda: game.correct(turn_index, dice, box, column, rolls))
         before, after = game.turns[turn_index], corrected.turns[turn_index]
         when = now()
-        records.replace_entry(session, opened.id, turn_index, str(after.dice), after.box)
+        records.replace_entry(session, opened.id, turn_index, stored_entry(corrected.edition, after))
         records.add_history(
             session,
             opened.id,
             when,
             "correct",
-            {"before": turn_details(before), "after": turn_details(after)},
+            {"before": turn_details(game.edition, before), "after": turn_details(game.edition, after)},
         )
         version = records.mark_changed(session, opened.id, when)
     return _replace(opened.loaded, game=corrected, version=version)
@@ -323,7 +348,7 @@ def history(db: Db, token: str) -> list[HistoryEvent]:
     with reading(db) as session:
         record, _ = find_record(session, token)
         stored = records.load_history(session, record.id)
-    rules = Edition(record.edition)
+    rules = find_edition(record.edition)
     return [history_event(record.players, rules, event) for event in stored]
 
 
@@ -346,9 +371,8 @@ def _open(session: Session, token: str, *, lock: bool = False) -> _Opened:
     """Find the game by token hash, decide the access, and replay its entries."""
     record, access = find_record(session, token, lock=lock)
     edit_token, view_token = seen_links(token, access)
-    edition = Edition(record.edition)  # the stored id ("hasbro-1996") names the ruleset
-    entries = [(Dice.parse(dice), box) for dice, box in records.load_entries(session, record.id)]
-    game = Game.replay(record.players, edition, entries)
+    edition = find_edition(record.edition)  # the stored id ("hasbro-1996") names the ruleset
+    game = replayed(record.players, edition, records.load_entries(session, record.id))
     loaded = LoadedGame(
         title=record.title,
         created_at=record.created_at,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ..rules import N_, Dice, Message, Ruleset, Turn
+from ..rules import N_, Message, Ruleset, Turn
 from ..storage import records
 
 UNDO_SUMMARY = N_("Undid %(player)s's turn in round %(round)d: %(turn)s.")
@@ -16,6 +16,11 @@ COACH_ON_SUMMARY = N_("Coach turned on.")
 COACH_OFF_SUMMARY = N_("Coach turned off.")
 TURN_SUMMARY = N_("%(dice)s in %(box)s for %(points)d")
 TURN_WITH_BONUS_SUMMARY = N_("%(dice)s in %(box)s for %(points)d, +%(bonus)d %(extra)s bonus")
+# Where a sheet has several columns, the box is named with its column, as the engine names it.
+BOX_IN_COLUMN = N_("%(box)s (column %(column)d)")
+# Where the rules count rolls (Maxi Yatzy's saved rolls), a turn says how many it used.
+TURN_ROLLS = N_("%(turn)s, %(num)d roll")
+TURN_ROLLS_PLURAL = N_("%(turn)s, %(num)d rolls")
 
 
 @dataclass(frozen=True)
@@ -36,9 +41,9 @@ class HistoryEvent:
         return str(self.message)
 
 
-def turn_details(turn: Turn) -> dict[str, Any]:
-    """What history keeps of a turn (stored as JSON)."""
-    return {
+def turn_details(rules: Ruleset, turn: Turn) -> dict[str, Any]:
+    """What history keeps of a turn (stored as JSON): its column and rolls only where the sheet has them."""
+    details: dict[str, Any] = {
         "index": turn.index,
         "round": turn.round,
         "player": turn.player,
@@ -47,22 +52,37 @@ def turn_details(turn: Turn) -> dict[str, Any]:
         "points": turn.points,
         "bonus": turn.bonus,
     }
+    if len(rules.columns) > 1:
+        details["column"] = turn.column
+    if turn.rolls is not None:
+        details["rolls"] = turn.rolls
+    return details
 
 
 def _turn_phrase(rules: Ruleset, turn: dict[str, Any]) -> Message:
-    """E.g. "2 2 4 5 6 in Chance for 19", its box named by the game's ruleset."""
+    """E.g. "2 2 4 5 6 in Chance for 19", its box named by the game's ruleset (with its column, and
+    the rolls used, where the sheet has them)."""
+    box = Message(rules.box(turn["box"]).name)
+    column = turn.get("column")
+    if column is not None:
+        box = Message(BOX_IN_COLUMN, {"box": box, "column": column})
     params = {
-        "dice": " ".join(str(Dice.parse(turn["dice"]))),
-        "box": Message(rules.box(turn["box"]).name),
+        "dice": " ".join(turn["dice"]),  # stored sorted, as str(Dice) writes them
+        "box": box,
         "points": turn["points"],
         "bonus": turn["bonus"],
     }
     extra = rules.extra
     if not turn["bonus"] or extra is None:
-        return Message(TURN_SUMMARY, params)
-    # The bonus is named after the edition's five-of-a-kind box ("+100 Yahtzee bonus").
-    params["extra"] = Message(rules.box(extra.box).name)
-    return Message(TURN_WITH_BONUS_SUMMARY, params)
+        phrase = Message(TURN_SUMMARY, params)
+    else:
+        # The bonus is named after the edition's five-of-a-kind box ("+100 Yahtzee bonus").
+        params["extra"] = Message(rules.box(extra.box).name)
+        phrase = Message(TURN_WITH_BONUS_SUMMARY, params)
+    rolls = turn.get("rolls")
+    if rolls is None:
+        return phrase
+    return Message(TURN_ROLLS, {"turn": phrase, "num": rolls}, plural=TURN_ROLLS_PLURAL)
 
 
 def history_event(players: Sequence[str], rules: Ruleset, event: records.HistoryRecord) -> HistoryEvent:

@@ -59,7 +59,7 @@ def game_line(played: PlayedGame) -> GameLine:
         Score(name=standing.name, total=standing.total, rank=standing.rank, winner=standing.rank == 1)
         for standing in game.standings()
     )
-    return GameLine(played.id, played.title, played.created_at, game.rules, game.is_over, scores)
+    return GameLine(played.id, played.title, played.created_at, game.edition, game.is_over, scores)
 
 
 def game_lines(contents: TableContents) -> list[GameLine]:

@@ -15,11 +15,12 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from ..rules import N_, Dice, Edition, Game, Message
+from ..rules import N_, Game, Message, Ruleset, find_edition
 from ..storage import records, table_records
 from ..storage.engine import reading, writing
 from .access import Access, access_of, digest_of, new_links, seen_links
 from .clock import now
+from .entries import replayed
 from .games import Created, Db, ReadOnly, find_record, insert_game
 from .names import TITLE_MAX, check_title, clean_text
 from .player_names import TablePlayer, players_of_seats
@@ -190,7 +191,7 @@ def start_game(
     db: Db,
     table_token: str,
     players: Sequence[str],
-    edition: Edition | str,
+    edition: Ruleset | str,
     title: str = "",
     coach: bool = False,
     language: str | None = None,
@@ -313,6 +314,5 @@ def with_version(table: LoadedTable, version: int) -> LoadedTable:
 
 
 def _replayed(stored: table_records.TableGame) -> PlayedGame:
-    entries = [(Dice.parse(dice), box) for dice, box in stored.entries]
-    game = Game.replay(stored.players, Edition(stored.edition), entries)
+    game = replayed(stored.players, find_edition(stored.edition), stored.entries)
     return PlayedGame(id=stored.id, title=stored.title, created_at=stored.created_at, game=game)

@@ -146,7 +146,7 @@ def engine_figures(game: Game) -> list[dict[str, object]]:
     """The same figures, from the engine."""
     return [
         {
-            "boxes": [card.points(box.key) for box in card.rules.boxes],
+            "boxes": [card.points(box.key) for box in card.edition.boxes],
             "upper": card.upper_subtotal,
             "bonus": card.upper_bonus,
             "lower": card.lower_subtotal,

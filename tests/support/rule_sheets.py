@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from scorekeeper.rules import Box, Cell, Edition, Ruleset, Scorecard, every_edition
+from scorekeeper.rules import EDITIONS as OFFERED
+from scorekeeper.rules import Box, Cell, Ruleset, Scorecard, every_edition, find_edition
 
 # Dice that are no Yahtzee, no straight, no full house: a neutral fill for any Hasbro box.
 PLAIN = (1, 2, 3, 5, 5)
 FIVE_SIXES = (6, 6, 6, 6, 6)
 
-EDITIONS = list(Edition)  # every offered edition (five dice, one column): the older tests run over each
+EDITIONS = list(
+    OFFERED.values()
+)  # every offered edition (five dice, one column): the older tests run over each
 EVERY_EDITION = list(every_edition())  # offered or not, of any shape: the properties run over each one
-HASBRO = [Edition.HASBRO_1996, Edition.HASBRO_2016]
-YATZY = [Edition.YATZY, Edition.YATZY_FORCED]
+HASBRO = [find_edition("hasbro-1996"), find_edition("hasbro-2016")]
+YATZY = [find_edition("yatzy"), find_edition("yatzy-forced")]
 
 _HASBRO_MAX = {
     "ones": 5,
@@ -84,7 +87,7 @@ MAX_POINTS = {
 }
 
 
-def sheet(edition: Edition, fills: list[tuple[str, tuple[int, ...]]]) -> Scorecard:
+def sheet(edition: Ruleset, fills: list[tuple[str, tuple[int, ...]]]) -> Scorecard:
     """A sheet built by these legal fills, in order."""
     card = Scorecard(edition)
     for box, dice in fills:
@@ -92,7 +95,7 @@ def sheet(edition: Edition, fills: list[tuple[str, tuple[int, ...]]]) -> Scoreca
     return card
 
 
-def sheet_with(edition: Edition, yahtzee: int | None, filled: list[Box]) -> Scorecard:
+def sheet_with(edition: Ruleset, yahtzee: int | None, filled: list[Box]) -> Scorecard:
     """A Hasbro sheet whose Yahtzee box holds 50, 0 or nothing, with these other boxes filled plainly."""
     fills = []
     if yahtzee == 50:

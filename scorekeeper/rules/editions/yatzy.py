@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..boxes import LOWER, UPPER, BoxSpec
 from ..message import N_, NC_
 from ..order import TOP_TO_BOTTOM
@@ -57,11 +59,11 @@ UPPER_TOTALS = (
 )
 LOWER_TOTALS = (TotalRow("grand_total", N_("Total")),)
 
-_COMMON = {
+_COMMON: dict[str, Any] = {
     "boxes": BOXES,
     # The labels marked NC_("yatzy", …) above: where a language words Yatzy's boxes apart from
     # Yahtzee's (German Drilling, only the three dice, against Kniffel's Dreierpasch, all five).
-    "vocabulary": "yatzy",
+    "vocabulary": ("yatzy",),
     "upper_bonus": UpperBonus(threshold=63, points=50),
     "upper_totals": UPPER_TOTALS,
     "lower_totals": LOWER_TOTALS,

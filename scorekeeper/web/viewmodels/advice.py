@@ -14,7 +14,7 @@ from flask import current_app
 from flask_babel import format_decimal, gettext
 
 from scorekeeper.advisor import Advisor, default_directory, ranked_boxes
-from scorekeeper.rules import BadDice, Dice, Edition, Ruleset
+from scorekeeper.rules import BadDice, Dice, Ruleset
 from scorekeeper.services import games
 
 from ..infra.i18n import box_name, translate
@@ -31,7 +31,7 @@ SHOWN_LOSS = 0.05  # a loss that rounds to 0.0 is not worth a sentence
 # -- the advisor, never built in a request -------------------------------------------------
 
 
-def advisor_for(edition: Edition) -> Advisor | None:
+def advisor_for(edition: Ruleset) -> Advisor | None:
     """The edition's advisor if its table is on disk (loaded once per process), else None.
 
     The folder is the advisor's one default for this app (ADVISOR_DIR, else <instance>/advisor),

@@ -54,7 +54,7 @@ def coach_progress(loaded: LoadedGame) -> CoachProgress | None:
     game = loaded.game
     if not loaded.coached or game.is_over:
         return None
-    status = coach_status(game.rules)
+    status = coach_status(game.edition)
     if status is None or status.ready or not status.building:
         return None
     percent = "" if status.done is None else format_percent(status.done, format="#,##0%")

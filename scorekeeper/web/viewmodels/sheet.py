@@ -43,12 +43,12 @@ EMPTY = Cell()  # a blank box
 
 
 def _upper_done(card: Scorecard) -> bool:
-    boxes = zip(card.rules.boxes, card.scores, strict=True)
+    boxes = zip(card.edition.boxes, card.scores, strict=True)
     return all(points is not None for box, points in boxes if box.is_upper)
 
 
 def _lower_done(card: Scorecard) -> bool:
-    boxes = zip(card.rules.boxes, card.scores, strict=True)
+    boxes = zip(card.edition.boxes, card.scores, strict=True)
     return all(points is not None for box, points in boxes if not box.is_upper)
 
 
@@ -59,7 +59,7 @@ _FINAL_WHEN: dict[str, Callable[[Scorecard], bool]] = {
     "upper_subtotal": _upper_done,
     "upper_total": _upper_done,
     "upper_bonus": lambda card: card.upper_bonus_settled,
-    "lower_subtotal": lambda card: _lower_done(card) and (card.rules.extra is None or card.is_complete),
+    "lower_subtotal": lambda card: _lower_done(card) and (card.edition.extra is None or card.is_complete),
 }
 
 
@@ -368,7 +368,7 @@ def build_sheet(
     if rules is None:
         if game is None:
             raise ValueError("a blank sheet needs its ruleset")
-        rules = game.rules
+        rules = game.edition
     builder = _Builder(rules, game, gettext)
     columns = builder.columns()
     sections = builder.sections()

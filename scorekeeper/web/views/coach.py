@@ -111,12 +111,12 @@ def review(token: str):
     game = loaded.game
     open_now = game.is_over or loaded.coached
     advisor = advisor_for(game.edition) if open_now and game.turns else None
-    reviews = review_game(game, {game.edition: advisor}) if advisor else []
+    reviews = review_game(game, {game.edition.id: advisor}) if advisor else []
     chart: Chart | None = review_chart(reviews, game.rounds) if reviews else None
     chances = review_chances(loaded, advisor) if reviews and advisor else None
     chances_chart = chance_chart(game.players, chances, game.rounds) if chances else None
     costly = {
-        review.player: [costly_sentence(game.rules, turn) for turn in costly_turns(review)]
+        review.player: [costly_sentence(game.edition, turn) for turn in costly_turns(review)]
         for review in reviews
     }
     return render_template(
@@ -129,7 +129,7 @@ def review(token: str):
         reviews=reviews,
         chart=chart,
         costly=costly,
-        box_names=box_names(game.rules),  # translated once, not once per row
+        box_names=box_names(game.edition),  # translated once, not once per row
         chances_chart=chances_chart,
         signed=signed_points,
     )

@@ -12,7 +12,7 @@ from wtforms import BooleanField, Field, HiddenField, StringField
 from wtforms.i18n import messages_path
 from wtforms.validators import ValidationError
 
-from scorekeeper.rules import EDITIONS, Edition
+from scorekeeper.rules import EDITIONS, Ruleset
 from scorekeeper.services import names
 
 from ..infra.i18n import language_of, translate
@@ -59,7 +59,7 @@ class NewGameForm(Form):
 
     player = RepeatedField()
     # Radio buttons rendered by hand (each with its description); only the value is checked here.
-    edition = StringField(lazy_gettext("Rules"), default=Edition.default().id)
+    edition = StringField(lazy_gettext("Rules"), default=Ruleset.default().id)
     title = StringField(lazy_gettext("Title (optional)"), filters=[names.clean_text])
     coach = BooleanField(lazy_gettext("Coach mode"), default=False)
     # The game's own language for its printed sheet and TV board; "" leaves it to each phone.

@@ -156,7 +156,7 @@ def options(token: str):
     if rolls in KEEP_ROLLS and loaded.coached and not game.is_over:
         return _keep(loaded, token, text, rolls)
     if (form.add.data or form.clear.data) and not is_htmx():  # the keypad without JavaScript
-        text = keypad_text(text, form.add.data, form.clear.data)
+        text = keypad_text(text, form.add.data, form.clear.data, game.edition.dice_count)
         return _render(loaded, token, entry=build_entry(game, text, validate=False))
     if game.is_over:
         over = gettext("The game is over: every sheet is complete.")
@@ -320,7 +320,7 @@ def correct(token: str, index: int):
         error=error,
         dice_error=dice_error,
         notice=notice,
-        boxes=box_names(game.rules),
+        boxes=box_names(game.edition),
     ), status
 
 

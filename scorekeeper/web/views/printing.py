@@ -11,7 +11,7 @@ from urllib.parse import quote
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask_babel import gettext
 
-from scorekeeper.rules import Edition, Ruleset, find_edition
+from scorekeeper.rules import EDITIONS, Ruleset, find_edition
 
 from ..infra.extensions import limiter
 from ..infra.i18n import speak_game_language, use_vocabulary
@@ -56,7 +56,7 @@ def _edition_arg() -> Ruleset:
     """The edition a blank sheet is drawn for (?edition=…, the default one when not given)."""
     wanted = request.args.get("edition", "")
     try:
-        rules = find_edition(wanted) if wanted else Edition.default()
+        rules = find_edition(wanted) if wanted else Ruleset.default()
     except ValueError:
         raise UnknownEdition(wanted) from None
     use_vocabulary(rules)
@@ -66,7 +66,7 @@ def _edition_arg() -> Ruleset:
 @bp.errorhandler(UnknownEdition)
 def _unknown_edition(error: UnknownEdition):
     """A clear 404 that lists the editions there are, never a 500."""
-    names = ", ".join(f"{gettext(rules.name)} ({rules.id})" for rules in Edition)
+    names = ", ".join(f"{gettext(rules.name)} ({rules.id})" for rules in EDITIONS.values())
     return render_error(
         404,
         gettext("No such rules"),
@@ -85,7 +85,7 @@ def _edition_links(
     # Any: url_for's own options share its keywords with the URL's values (as in _pdf_links).
     return [
         (gettext(rules.name), url_for(endpoint, **values, edition=rules.id), rules == current)
-        for rules in Edition
+        for rules in EDITIONS.values()
     ]
 
 

@@ -14,13 +14,13 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.advisor.background import CHANCES, COACH
-from scorekeeper.rules import Edition
+from scorekeeper.rules import find_edition
 from scorekeeper.services import games
 from tests.support.axe import violations
 from tests.support.coach_builds import build_running, copy_value_table, note_progress
 
-HASBRO = Edition.HASBRO_1996
-FORCED = Edition("yatzy-forced")  # its coach needs no chance table: one copied table makes it ready
+HASBRO = find_edition("hasbro-1996")
+FORCED = find_edition("yatzy-forced")  # its coach needs no chance table: one copied table makes it ready
 POLLED = 30_000  # ms: a few of htmx's 3-second asks, on a loaded machine
 
 

@@ -14,12 +14,12 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper import storage
-from scorekeeper.rules import Edition
+from scorekeeper.rules import find_edition
 from scorekeeper.services import games
 from tests.support.browser_pages import open_context, open_tv_context, tap_dice
 from tests.support.paths import output_folder
 
-HASBRO = Edition.HASBRO_1996
+HASBRO = find_edition("hasbro-1996")
 PLAIN = "12346"  # never a Yahtzee, never a straight of five: every open box takes it
 PHONES = {"390x844": {"width": 390, "height": 844}, "360x740": {"width": 360, "height": 740}}
 

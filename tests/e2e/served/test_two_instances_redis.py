@@ -17,7 +17,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from scorekeeper.rules import Edition
+from scorekeeper.rules import find_edition
 from tests.support.app_server import Server, serving
 from tests.support.http_phone import Phone
 from tests.support.races import rounds_at_once
@@ -25,7 +25,7 @@ from tests.support.redis_server import temporary_redis
 
 pytestmark = [pytest.mark.slow, pytest.mark.backends("postgresql")]
 
-BOXES = Edition.HASBRO_1996.box_keys
+BOXES = find_edition("hasbro-1996").box_keys
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 DICE = ["12346", "22456", "11234", "33456", "12345", "13456"]
 CREATE_LIMIT = 4  # new games per minute per address, across both instances

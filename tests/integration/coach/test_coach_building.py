@@ -18,12 +18,12 @@ import pytest
 from scorekeeper.advisor import Advisor, background
 from scorekeeper.advisor import storage as advisor_storage
 from scorekeeper.advisor.background import CHANCES, COACH
-from scorekeeper.rules import Edition
+from scorekeeper.rules import find_edition
 from scorekeeper.web.views import play
 from tests.support.coach_builds import build_running, builders_ended, copy_value_table, note_progress
 from tests.support.coach_pages import HX, sheet_order_turns, text_of
 
-HASBRO = Edition.HASBRO_1996
+HASBRO = find_edition("hasbro-1996")
 COACH_AT = "The coach is getting ready (building tables), {} done"
 CHANCES_AT = "Chance to win: getting ready (building a table), {} done"
 
@@ -138,7 +138,7 @@ def test_asking_the_coach_with_no_table_starts_its_build_and_answers_at_once(
     assert builder.poll() is None  # building, in a process of its own
 
 
-FORCED = Edition("yatzy-forced")  # its coach needs no chance table: one copied table makes it ready
+FORCED = find_edition("yatzy-forced")  # its coach needs no chance table: one copied table makes it ready
 
 
 def test_a_page_made_while_the_coach_waited_gets_the_coach_at_the_same_version(

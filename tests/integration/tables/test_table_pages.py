@@ -202,8 +202,8 @@ def test_the_csv_has_one_row_per_game_and_player_with_the_engines_boxes_and_tota
     for row, card in zip(rows, game.cards, strict=False):
         assert int(row["grand_total"]) == card.grand_total
         assert int(row["upper_bonus"]) == card.upper_bonus
-        assert [int(row[key]) for key in game.rules.box_keys] == [
-            card.points(key) for key in game.rules.box_keys
+        assert [int(row[key]) for key in game.edition.box_keys] == [
+            card.points(key) for key in game.edition.box_keys
         ]
     assert rows[0]["one_pair"] == "" and rows[2]["one_pair"] != ""  # a box of the other edition only
 

@@ -44,10 +44,12 @@ def test_games_started_at_a_table_are_its_games_oldest_first(db, table, play_at)
     assert [game.edition for game in stored] == ["hasbro-1996", "yatzy"]
     for created, game in zip((first, second), stored, strict=True):
         loaded = games.load_game(db, created.edit_token)
-        assert [(str(turn.dice), turn.box) for turn in loaded.game.turns] == list(game.entries)
+        assert [(str(turn.dice), turn.box, None, None) for turn in loaded.game.turns] == list(game.entries)
         assert game.version == loaded.version and game.created_at == loaded.created_at
     contents = tables.open_table(db, table.view_token)
-    replayed = [Game.replay(g.players, g.edition, [(Dice.parse(d), b) for d, b in g.entries]) for g in stored]
+    replayed = [
+        Game.replay(g.players, g.edition, [(Dice.parse(e.dice), e.box) for e in g.entries]) for g in stored
+    ]
     assert [p.game.cards for p in contents.games] == [g.cards for g in replayed]
 
 

@@ -22,11 +22,11 @@ import pytest
 from scorekeeper.advisor import Advisor, background
 from scorekeeper.advisor import storage as advisor_storage
 from scorekeeper.advisor.background import CHANCES, COACH
-from scorekeeper.rules import Edition
+from scorekeeper.rules import find_edition
 from tests.support.coach_builds import builders_ended, copy_value_table
 from tests.support.processes import all_gone_within
 
-HASBRO = Edition.HASBRO_1996
+HASBRO = find_edition("hasbro-1996")
 FORCED = "yatzy-forced"
 PATIENCE = 300.0  # seconds a background step may take on a loaded machine before the test fails
 

@@ -9,7 +9,6 @@ from collections.abc import Iterator
 import pytest
 
 from scorekeeper.rules import (
-    ALL_ROLLS,
     EDITIONS,
     FREE_ORDER,
     NO_BANK,
@@ -17,7 +16,6 @@ from scorekeeper.rules import (
     BadDice,
     Cell,
     Dice,
-    Edition,
     ExtraYahtzee,
     Game,
     Message,
@@ -49,13 +47,12 @@ def made_up(id: str = "made-up", **spec: object) -> Ruleset:
 
 def test_the_new_editions_are_registered_and_found_but_not_offered():
     assert list(EDITIONS) == OFFERED
-    assert [edition.id for edition in Edition] == OFFERED and len(Edition) == 4
+    assert [edition.id for edition in EDITIONS.values()] == OFFERED and len(EDITIONS) == 4
     assert [edition.id for edition in every_edition()] == OFFERED + NOT_OFFERED
     for id in NOT_OFFERED:
         edition = find_edition(id)
         assert edition.id == id and not edition.offered
-        assert Edition(id) is edition and getattr(Edition, id.upper().replace("-", "_")) is edition
-    assert all(edition.offered for edition in Edition)
+    assert all(edition.offered for edition in EDITIONS.values())
 
 
 @pytest.fixture
@@ -69,8 +66,8 @@ def withheld() -> Iterator[Ruleset]:
 
 
 def test_an_edition_registered_as_not_offered_is_found_but_not_listed(withheld):
-    assert find_edition("withheld") is withheld and Edition.WITHHELD is withheld
-    assert "withheld" not in EDITIONS and withheld not in list(Edition)
+    assert find_edition("withheld") is withheld
+    assert "withheld" not in EDITIONS and withheld not in list(EDITIONS.values())
     assert every_edition()[-1] is withheld
     with pytest.raises(ValueError, match=r"^two rulesets are called withheld$"):
         register(made_up("withheld"))
@@ -96,7 +93,7 @@ def test_games_and_sheets_of_every_shape_survive_pickling_and_copying(edition):
 def test_a_new_ruleset_defaults_to_five_dice_one_column_free_order_no_bank_and_offered():
     rules = made_up()
     assert (rules.dice_count, rules.columns, rules.order, rules.bank) == (5, (1,), FREE_ORDER, NO_BANK)
-    assert rules.offered and not rules.forced_order and rules.all_rolls is ALL_ROLLS
+    assert rules.offered and rules.all_rolls is all_rolls(5)
     assert rules.all_equal_box is rules.box("yatzy")  # the pattern box that scores all-equal dice
 
 
@@ -188,7 +185,7 @@ def test_top_to_bottom_fills_each_column_in_sheet_order_and_names_the_box_due():
     assert card.cell_options([1] * 5) == {Cell("ones", 1): 5, Cell("twos", 2): 0}
     assert str(card.refusal("threes", [1] * 5, 2)) == "Forced order: Twos must be filled now."
     assert str(card.refusal("twos", [1] * 5, 1)) == "Forced order: Ones must be filled now."
-    assert rules.forced_order
+    assert rules.order.forced
 
 
 def test_a_bank_of_a_different_size_gives_and_saves_its_own_rolls():
@@ -221,7 +218,7 @@ def test_the_count_is_a_word_where_the_catalogues_have_one_else_digits():
 
 def test_every_count_has_its_rolls_in_a_fixed_order():
     assert [len(all_rolls(count)) for count in (1, 2, 5, 6)] == [6, 21, 252, 462]
-    assert all_rolls(5) is ALL_ROLLS and all_rolls(6)[0] == (1,) * 6 and all_rolls(6)[-1] == (6,) * 6
+    assert all_rolls(5) is all_rolls(5) and all_rolls(6)[0] == (1,) * 6 and all_rolls(6)[-1] == (6,) * 6
     assert all(type(roll) is Dice for roll in all_rolls(6))
 
 
@@ -231,14 +228,14 @@ def test_dice_are_checked_against_the_count_asked_for():
     with pytest.raises(BadDice, match=r"^Enter exactly five dice"):
         Dice.of(six)
     assert Dice.parse(str(six), count=6) == six and pickle.loads(pickle.dumps(six)) == six
-    assert not six.all_equal and Dice.of([2] * 6, count=6).is_five_of_a_kind  # the old name: all equal
+    assert not six.all_equal and Dice.of([2] * 6, count=6).all_equal  # the old name: all equal
 
 
-# -- the names kept for the callers of step one ------------------------------------------------------
+# -- one-column, five-dice sheets need no column or rolls --------------------------------------------
 
 
-def test_the_old_names_still_answer_for_one_column_five_dice_sheets():
+def test_a_one_column_turn_is_in_column_one_and_counts_no_rolls():
     game = Game(["Ann"]).play([1, 2, 3, 4, 5], "chance")
-    assert game.rules is game.edition is HASBRO and game.cards[0].rules is HASBRO
+    assert game.edition is HASBRO and game.cards[0].edition is HASBRO
     assert game.turns[0].column == 1 and game.turns[0].rolls is None
     assert game.turns[0].entry == ((1, 2, 3, 4, 5), "chance", 1, None)
