@@ -44,7 +44,7 @@ def seeded(
 ) -> games.Created:
     """A game stored through the use cases with these (dice, box) turns."""
     db = live_app.app.extensions[storage.DB_KEY]
-    created = games.create_game(db, names, HASBRO.value, coach=coach)
+    created = games.create_game(db, names, HASBRO.id, coach=coach)
     for index, (dice, box) in enumerate(turns):
         games.record_turn(db, created.edit_token, index, tuple(int(d) for d in dice), box)
     return created
