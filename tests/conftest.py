@@ -1,5 +1,5 @@
 """Shared fixtures: an app on a fresh migrated SQLite file, its client, its sessionmaker, games,
-the coach's tables, and the one Chromium of the run.
+and the coach's tables (the browser tests' Chromium is in tests/e2e/browser/conftest.py).
 
 Tests are laid out by layer: unit/ (rules, advisor: no app), integration/ (use cases and storage,
 the web through Flask's test client) and e2e/ (Chromium against the live app, and the app as
@@ -281,38 +281,3 @@ def hasbro_chances(advisor: Advisor, advisor_tables: Path) -> Distributions:
             Advisor.build_spectra(advisor.edition, folder, advisor.table)
             spectra = advisor_storage.load_spectra(advisor.edition, folder, grid_for(advisor.points))
     return Distributions(advisor, spectra)
-
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-@pytest.fixture(scope="session")
-def chromium_browser() -> Iterator[Any]:
-    """The one Debian Chromium of the whole run (Playwright's sync API allows one per thread).
-
-    Every suite's browser fixture returns this one; a missing Chromium fails (make test installs it).
-    """
-    import os
-
-    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
-        pytest.fail(
-            f"{CHROMIUM} is missing: the browser tests need Debian's Chromium. "
-            "Run `make system-deps` (or `sudo apt-get install chromium`); never download a browser.",
-            pytrace=False,
-        )
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
