@@ -17,13 +17,16 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from playwright.sync_api import expect
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 from scorekeeper import create_app, storage
 from scorekeeper.advisor import Advisor
-from tests.support.browser_pages import open_context
+from tests.support.browser_pages import PATIENCE_MS, open_context
 from tests.support.chromium import CHROMIUM_KEY, SessionChromium, missing_chromium
 from tests.support.paths import output_folder
+
+expect.set_options(timeout=PATIENCE_MS)  # Playwright's 5 s is too short on a loaded 2-core machine
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -71,7 +74,8 @@ def live_app(
     advisor: Advisor,
 ) -> Iterator[LiveApp]:
     """A threaded werkzeug server on a free loopback port: temp migrated SQLite, CSRF on as in
-    production, no rate limit (one address plays many games a minute), the coach's hasbro-1996 table."""
+    production, no rate limit (one address plays many games a minute), the coach's hasbro-1996 table,
+    PDFs rendered in the request's thread."""
     database = tmp_path_factory.mktemp("browser") / "browser.db"
     shutil.copyfile(migrated_template, database)
     app = create_app(
@@ -81,6 +85,8 @@ def live_app(
             "WTF_CSRF_ENABLED": True,  # as in production: every form carries its token
             "RATELIMIT_ENABLED": False,
             "ADVISOR_DIR": str(advisor_tables),
+            # PDFs render in the request's thread, as in every test app (tests/conftest.py app_config).
+            "PDF_SEPARATE_PROCESS": False,
         }
     )
     server: BaseWSGIServer = make_server(
@@ -120,6 +126,14 @@ def chromium(request: pytest.FixtureRequest) -> Iterator[SessionChromium]:
         yield keeper
     finally:
         keeper.close()
+
+
+@pytest.fixture(autouse=True)
+def no_context_left(chromium: SessionChromium) -> Iterator[None]:
+    """After each test, the browser contexts it left open are closed (a failed assertion skips a
+    test's own close): each holds a renderer, and its memory, for the rest of the run."""
+    yield
+    chromium.close_contexts()
 
 
 @pytest.fixture
