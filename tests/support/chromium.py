@@ -1,8 +1,9 @@
 """The run's Debian Chromium, one per test process: launched again after it died, logging to a file.
 
-A browser that dies (a crash, the kernel's OOM killer, a stray signal) costs the test that was using it,
-not every browser test after it: the next test that asks for the browser gets a new one. The test that
-saw it die fails with the end of Chromium's own log (tests/e2e/browser/conftest.py attaches it).
+A browser that dies (a crash, the kernel's OOM killer, a stray signal, or Playwright's driver process
+ending, which takes the browser with it) costs the test that was using it, not every browser test after
+it: the next test that asks for the browser gets a new one. The test that saw it die fails with the
+end of Chromium's own log (tests/e2e/browser/conftest.py attaches it).
 """
 
 from __future__ import annotations
@@ -53,6 +54,28 @@ def started(pid: int) -> int | None:
     return None if fields[0] == "Z" else int(fields[19])
 
 
+class Process:
+    """One process, by id and start time (so a reused id is never taken for it)."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.start = started(pid)
+
+    @property
+    def running(self) -> bool:
+        return self.start is not None and started(self.pid) == self.start
+
+
+def _driver() -> Process | None:
+    """This process's Playwright driver (the node child it talks to), if it runs one."""
+    for task in Path(f"/proc/{os.getpid()}/task").iterdir():
+        with contextlib.suppress(OSError):
+            for child in (task / "children").read_text().split():
+                if b"playwright/driver" in Path(f"/proc/{child}/cmdline").read_bytes():
+                    return Process(int(child))
+    return None
+
+
 class SessionChromium:
     """One test process's Chromium through Playwright's sync API, launched again whenever it died.
 
@@ -63,9 +86,9 @@ class SessionChromium:
     def __init__(self, logs: Path) -> None:
         self.logs = logs
         self.launches = 0  # how many browsers this process launched
-        self.pid: int | None = None  # the browser process of the latest launch, as Chromium reports it
-        self.log: Path | None = None  # its log: everything it wrote to stderr
-        self._started: int | None = None  # when that process started (see `started`)
+        self.log: Path | None = None  # the latest browser's log: everything it wrote to stderr
+        self._process: Process | None = None  # the latest browser's process, as Chromium reports it
+        self._driver: Process | None = None  # Playwright's driver process
         self._wrapper = logs / "chromium-logging-to-a-file"
         self._manager: Any = None
         self._playwright: Any = None
@@ -73,6 +96,16 @@ class SessionChromium:
         self._disconnected = False  # Playwright's 'disconnected' event came for the latest launch
         self._told = False  # death() has reported the latest launch's death
         self._untold: str | None = None  # a death found while launching again, not yet reported
+
+    @property
+    def pid(self) -> int | None:
+        """The latest browser's process id."""
+        return self._process.pid if self._process is not None else None
+
+    @property
+    def driver_pid(self) -> int | None:
+        """Playwright's driver's process id."""
+        return self._driver.pid if self._driver is not None else None
 
     def browser(self) -> Any:
         """The running browser; a new one if the last one died."""
@@ -84,11 +117,9 @@ class SessionChromium:
             with contextlib.suppress(Exception):
                 self._browser.close()  # lets Playwright forget it
             self._browser = None
-        try:
-            return self._launch()
-        except Exception:
-            self._stop_playwright()  # Playwright's driver may have gone with the browser: start it again
-            return self._launch()
+        if self._driver is not None and not self._driver.running:
+            self._stop_playwright()  # the driver is gone: a new one, or every launch would fail
+        return self._launch()
 
     @property
     def died(self) -> bool:
@@ -97,7 +128,7 @@ class SessionChromium:
             return False
         if self._disconnected or not self._browser.is_connected():
             return True
-        return self.pid is not None and started(self.pid) != self._started
+        return self._process is not None and not self._process.running
 
     def answers(self) -> bool:
         """Whether the latest browser is alive and answers: one round trip, which waits out a browser
@@ -153,6 +184,7 @@ class SessionChromium:
 
             self._manager = sync_playwright()
             self._playwright = self._manager.start()
+            self._driver = _driver()
         self.launches += 1
         self.log = self.logs / f"chromium-{os.getpid()}-{self.launches}.log"
         browser = self._playwright.chromium.launch(
@@ -163,8 +195,7 @@ class SessionChromium:
         )
         self._browser, self._disconnected, self._told = browser, False, False
         browser.on("disconnected", lambda _: self._lost(browser))
-        self.pid = _browser_pid(browser)
-        self._started = started(self.pid)
+        self._process = Process(_browser_pid(browser))
         return browser
 
     def _lost(self, browser: Any) -> None:
@@ -177,16 +208,19 @@ class SessionChromium:
             written = self.log.read_text(errors="replace").splitlines()
             lines = [line for line in written if not NOISE.search(line)]
         tail = "\n".join(lines[-LOG_TAIL_LINES:]) or "(nothing but D-Bus warnings)"
+        browser = "still running" if self._process is not None and self._process.running else "gone"
+        driver = "still running" if self._driver is not None and self._driver.running else "gone"
         return (
             f"Chromium (pid {self.pid}, launch {self.launches} of this test process) died; the next "
-            f"browser test gets a new one.\nIts log: {self.log}\n--- the end of its log ---\n{tail}"
+            f"browser test gets a new one. Its process: {browser}; Playwright's driver: {driver}.\n"
+            f"Its log: {self.log}\n--- the end of its log ---\n{tail}"
         )
 
     def _stop_playwright(self) -> None:
         if self._manager is not None:
             with contextlib.suppress(Exception):
                 self._manager.__exit__(None, None, None)
-        self._manager = self._playwright = None
+        self._manager = self._playwright = self._driver = None
 
 
 def _browser_pid(browser: Any) -> int:
