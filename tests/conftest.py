@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import coverage
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -77,18 +78,32 @@ RULES_TESTS = Path(__file__).parent / "unit" / "rules"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The run's longest chain first; coverage measured where `make test` asks for it.
-
-    The tests of hasbro-1996's chance table (built in their first one's setup: minutes) come first,
-    so one process builds it at the start while the other runs the rest (`--dist worksteal` then
-    shares out the rest), instead of a process waiting for it near the end. Coverage is the rules
-    engine's, by its own tests: it is paused during every other test (pytest-cov's no_cover), which
-    would otherwise run about twice as slowly wherever it plays a game.
-    """
+    """The run's longest chain first: the tests of hasbro-1996's chance table (built in their first
+    one's setup: minutes), so one process builds it at the start while the other runs the rest
+    (`--dist worksteal` then shares out the rest), instead of a process waiting for it near the end."""
     items.sort(key=lambda item: "hasbro_chances" not in getattr(item, "fixturenames", ()))  # stable
-    for item in items:
-        if not item.path.is_relative_to(RULES_TESTS):
-            item.add_marker("no_cover")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[object]:
+    """Coverage (`make test`: the rules engine's) is measured by the rules engine's own tests, which
+    cover every branch; it is stopped through every other test, fixtures included, which it slowed
+    about twofold wherever they play a game.
+
+    Every running Coverage is stopped, not only pytest-cov's: in an xdist worker pytest-cov runs two,
+    one stacked on the other, and stopping the top one (what its no_cover mark does) resumes the other.
+    """
+    if item.path.is_relative_to(RULES_TESTS):
+        return (yield)
+    stopped = []
+    while (running := coverage.Coverage.current()) is not None:
+        running.stop()
+        stopped.append(running)
+    try:
+        return (yield)
+    finally:
+        for measuring in reversed(stopped):
+            measuring.start()
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
