@@ -99,7 +99,7 @@ def test_a_second_pdf_while_one_renders_gets_503_with_retry_after(
 
 @pytest.mark.slow  # seconds each: make test runs it, the fast loop does not
 def test_pdfs_render_in_a_renderer_process_of_lower_priority(make_app, database_path, make_game):
-    app = make_app(database_path, RATELIMIT_ENABLED=False)
+    app = make_app(database_path, RATELIMIT_ENABLED=False, PDF_SEPARATE_PROCESS=True)
     game = make_game(turns=[("12346", "chance")])
     response = app.test_client().get(f"/g/{game.edit_token}/scoresheet.pdf")
     assert response.status_code == 200 and response.data.startswith(b"%PDF")
