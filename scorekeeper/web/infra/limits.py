@@ -7,7 +7,8 @@
   count per client address in a small budget of their own; beyond it the answer is 429 instead
   of 404. Players, who hold real links, never spend it, so an abusive client behind the same
   home router cannot lock them out.
-- **New games** count per client address, and a rematch is a new game.
+- **New games** count per client address, and a rematch, a new table and an import are new games
+  too; only what was created counts (a refused form, a 422, creates nothing and costs nothing).
 
 Settings: ``RATE_LIMIT_CREATE`` (POST /new and rematches), ``RATE_LIMIT_WRITES`` (per game),
 ``RATE_LIMIT_FAILED_LOOKUPS`` (per address), in Flask-Limiter's notation ("600 per minute;
@@ -70,15 +71,23 @@ def opened_the_game(response: Response) -> bool:
     return response.status_code not in _NOT_A_GAME_WRITE
 
 
-# The decorators of the routes that create a game: one budget per address for both.
-limit_new_games = limiter.shared_limit(create_limit, scope="new-games", methods=["POST"])
+def created_something(response: Response) -> bool:
+    """Whether a request to a creating route created something: its answer is the redirect to it.
+    A refused form (422, 400) created nothing, and 27 of them used to cost the players their next game."""
+    return response.status_code == 303
+
+
+# The decorators of the routes that create a game: one budget per address for all of them.
+limit_new_games = limiter.shared_limit(
+    create_limit, scope="new-games", methods=["POST"], deduct_when=created_something
+)
 # A rematch is a new game; its write to the old game counts too (override_defaults=False keeps
 # the blueprint's per-game limit), and a rematch of a link that opens nothing counts for neither.
 limit_rematch = limiter.shared_limit(
     create_limit,
     scope="new-games",
     key_func=get_remote_address,
-    deduct_when=opened_the_game,
+    deduct_when=created_something,
     override_defaults=False,
 )
 
