@@ -4,7 +4,9 @@ and request bodies held to MAX_CONTENT_LENGTH (chunked ones too) and to UTF-8.
 Settings: ``PROXY_FIX`` (env ``SCOREKEEPER_PROXY_FIX=1``): the number of reverse proxies in front
 whose X-Forwarded-For/-Proto/-Host/-Port/-Prefix headers are trusted (0: none, the default,
 so a client cannot pretend to be on HTTPS). ``SESSION_COOKIE_SECURE=True`` forces the Secure
-flag; otherwise it is set whenever the request came over HTTPS.
+flag; otherwise it is set whenever the request came over HTTPS. ``TRUSTED_HOSTS`` (env
+``SCOREKEEPER_TRUSTED_HOSTS="scores.example.org, 192.168.1.20"``): the only Host names answered,
+PUBLIC_URL's among them; any other gets a 400 (unset: every host, as on a home network).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import io
 import logging
 from collections.abc import Callable, Iterable
 from typing import Any
-from urllib.parse import unquote_to_bytes
+from urllib.parse import unquote_to_bytes, urlsplit
 
 from flask import Flask, request
 from flask.json.provider import DefaultJSONProvider
@@ -22,6 +24,8 @@ from flask_babel import gettext
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scorekeeper.server.redact import RedactFilter
+
+from .error_budget import ErrorBudget
 
 # In JSON these characters only ever occur inside strings, where \uXXXX means the same.
 _HTML_SAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "'": "\\u0027"})
@@ -106,9 +110,29 @@ def proxy_count(value: object) -> int:
     return int(text) if text.isdigit() else 0
 
 
+def trusted_hosts(value: object, public_url: object = None) -> list[str] | None:
+    """Flask's TRUSTED_HOSTS from a setting like "scores.example.org, 192.168.1.20" or a list; the
+    host of PUBLIC_URL is always among them. None (any host) when the setting is empty."""
+    if isinstance(value, str):
+        hosts = [host for host in value.replace(",", " ").split() if host]
+    elif isinstance(value, list | tuple):
+        hosts = [str(host) for host in value if str(host)]
+    else:
+        hosts = []
+    if not hosts:
+        return None
+    public = urlsplit(str(public_url or "")).hostname
+    if public and public not in hosts:
+        hosts.append(public)
+    return hosts
+
+
 def init_app(app: Flask) -> None:
     """Apply the settings above to the app."""
     app.config.setdefault("PROXY_FIX", 0)
+    # Requests naming any other Host are refused (400) before anything reads it: a forged Host is
+    # never written into share links and QR codes (they use PUBLIC_URL first when it is set).
+    app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config.get("TRUSTED_HOSTS"), app.config.get("PUBLIC_URL"))
     proxies = proxy_count(app.config["PROXY_FIX"])
     # Under ProxyFix (which only reads headers): the body is measured before anything reads it.
     bounded = BoundedBody(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"))
@@ -131,3 +155,6 @@ def init_app(app: Flask) -> None:
     for logger in (app.logger, logging.getLogger("werkzeug")):
         if not any(isinstance(existing, RedactFilter) for existing in logger.filters):
             logger.addFilter(RedactFilter())  # loggers are process-wide: add it once
+    # A client repeating a failing request wrote megabytes of one traceback: a few a minute each.
+    if not any(isinstance(existing, ErrorBudget) for existing in app.logger.filters):
+        app.logger.addFilter(ErrorBudget())

@@ -317,7 +317,8 @@ def delete_table(token: str):
 def export_json(token: str):
     """Every game of the table with its entries, as a JSON file (view link enough)."""
     contents = tables.open_table(storage.get_db(), token)
-    body = json.dumps(export_table(contents), ensure_ascii=False, indent=1)
+    # The app's JSON, as the game's export: no raw <, >, & or ' (a name like "<script>" stays inert).
+    body = current_app.json.dumps(export_table(contents), ensure_ascii=False, indent=1)
     return _download(body, "application/json", "table.json")
 
 
