@@ -36,7 +36,13 @@ from scorekeeper.services.table_games import GameLine, TableGames
 
 from ..infra.extensions import csrf
 from ..infra.i18n import edition_name, translate
-from ..infra.limits import failed_lookup_allowed, limit_new_games
+from ..infra.hardening import large_body
+from ..infra.limits import (
+    count_imported_games,
+    failed_lookup_allowed,
+    imported_games_allowed,
+    limit_new_games,
+)
 from ..infra.recent import forget_table, remember_table
 from ..viewmodels.links import table_links
 from ..viewmodels.table_page import high_scores, high_scores_of_statistics
@@ -133,13 +139,13 @@ def new_table():
 
 
 @bp.route("/t/import", methods=["GET", "POST"])
+@large_body(IMPORT_MAX_BYTES)  # this one form takes a file; every other body stays small
 @csrf.exempt  # checked below, once the larger body limit of this one form is set
 @limit_new_games  # a new table with its games: counted with new games
 def import_table():
     """Upload a table's JSON export: a new table with every game, or the reason nothing was stored."""
     if request.method == "GET":
         return render_template("tables/import.html", error=None)
-    request.max_content_length = IMPORT_MAX_BYTES
     if current_app.config.get("WTF_CSRF_ENABLED", True):
         try:
             validate_csrf(request.form.get("csrf_token"))
@@ -154,7 +160,12 @@ def import_table():
             document = json.loads(raw)
         except (ValueError, RecursionError):
             raise interchange.ImportRefused(Message(interchange.IMPORT_NOT_A_TABLE)) from None
-        created = interchange.import_table(storage.get_db(), document)
+        name, created_at, games = interchange.read_table(document)
+        if not imported_games_allowed(len(games)):
+            page, status = render_error(429)
+            return page, status, {"Retry-After": "3600"}
+        created = interchange.store_table(storage.get_db(), name, created_at, games)
+        count_imported_games(len(games))
     except interchange.ImportRefused as refusal:
         return render_template("tables/import.html", error=translate(refusal.message)), 422
     flash(gettext("The table was imported: every game was checked by the rules."))
