@@ -35,8 +35,8 @@ from scorekeeper.services.interchange import export_csv, export_table
 from scorekeeper.services.table_games import GameLine, TableGames
 
 from ..infra.extensions import csrf
-from ..infra.i18n import edition_name, translate
 from ..infra.hardening import large_body
+from ..infra.i18n import edition_name, translate
 from ..infra.limits import (
     count_imported_games,
     failed_lookup_allowed,
