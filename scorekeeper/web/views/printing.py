@@ -16,7 +16,8 @@ from scorekeeper.rules import Edition, Ruleset, find_edition
 from ..infra.extensions import limiter
 from ..infra.i18n import speak_game_language, use_vocabulary
 from ..infra.limits import game_key, opened_the_game
-from ..infra.pdf import PAPER_SIZES, RETRY_AFTER_SECONDS, PdfBusy, PdfCache, cached_pdf
+from ..infra.pdf import DEFAULT_QUEUE, PAPER_SIZES, RETRY_AFTER_SECONDS, PdfBusy, PdfCache, cached_pdf
+from ..infra.waiting import outside_app_thread
 from ..viewmodels.scoresheet import blank_sheet as blank_pad
 from ..viewmodels.scoresheet import game_sheet
 from ..viewmodels.sheet_model import COLUMNS_PER_PAGE, Sheet
@@ -171,6 +172,8 @@ def _pdf_response(html: str, stem: str) -> Response:
         _paper(),
         wait=float(current_app.config.get("PDF_WAIT_SECONDS", 3.0)),
         separate_process=bool(current_app.config.get("PDF_SEPARATE_PROCESS", True)),
+        queue=int(current_app.config.get("PDF_QUEUE", DEFAULT_QUEUE)),
+        outside=lambda: outside_app_thread(request.environ),  # waiting gives turns and polls the thread
     )
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = content_disposition(stem)
