@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import logging
+import time
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
@@ -36,7 +37,11 @@ IMPORT_MAX_GAMES = 1000
 IMPORT_MAX_TURNS = 52_000
 # Turns written per transaction: the write lock is held for one batch at a time, a few tens of
 # milliseconds (benchmarks/storm_bench.py), so other tables' turns wait for one batch, not the file.
-IMPORT_BATCH_TURNS = 1000
+IMPORT_BATCH_TURNS = 500
+# Between two batches the lock is left free this long: a writer of another worker asks for it every
+# millisecond, and one of this worker's is woken when it is released; without the pause the import
+# took it back at once, batch after batch, and their turns waited out the busy timeout (503).
+IMPORT_PAUSE_S = 0.01
 
 IMPORT_NOT_A_TABLE = N_("This file is not a table exported by Scorekeeper.")
 IMPORT_NEWER_FORMAT = N_(
@@ -183,7 +188,9 @@ def store_table(db: Db, name: str, created_at: datetime | None, parsed: list[Pla
     with writing(db) as session:
         created = insert_table(session, name, created_at or now())
     try:
-        for batch in _batches(parsed, IMPORT_BATCH_TURNS):
+        for number, batch in enumerate(_batches(parsed, IMPORT_BATCH_TURNS)):
+            if number:
+                time.sleep(IMPORT_PAUSE_S)
             with writing(db) as session:
                 for game in batch:
                     game_id, _ = insert_game(
