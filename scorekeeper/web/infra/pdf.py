@@ -83,30 +83,37 @@ class RenderSlot:
     """One rendering at a time in this process (a server worker), a short line of waiters."""
 
     def __init__(self) -> None:
-        self._slot = threading.Semaphore(1)
         self._lock = threading.Lock()
+        self._freed = threading.Condition(self._lock)
+        self._busy = False
         self._waiting = 0
+
+    def full(self, queue: int) -> bool:
+        """Whether a PDF asked now would be told to come back (one renders, `queue` wait already)."""
+        with self._lock:
+            return self._busy and self._waiting >= queue
 
     @contextmanager
     def taken(self, wait: float, queue: int) -> Iterator[None]:
         """The slot for the length of a with block; PdfBusy at once when `queue` requests wait for it
         already, or after `wait` seconds."""
-        if not self._slot.acquire(blocking=False):
-            with self._lock:
+        with self._lock:
+            if self._busy:
                 if self._waiting >= queue:
                     raise PdfBusy
                 self._waiting += 1
-            try:
-                taken = self._slot.acquire(timeout=wait)
-            finally:
-                with self._lock:
+                try:
+                    if not self._freed.wait_for(lambda: not self._busy, timeout=wait):
+                        raise PdfBusy
+                finally:
                     self._waiting -= 1
-            if not taken:
-                raise PdfBusy
+            self._busy = True
         try:
             yield
         finally:
-            self._slot.release()
+            with self._lock:
+                self._busy = False
+                self._freed.notify()
 
 
 _RENDERING = RenderSlot()
@@ -191,6 +198,13 @@ def _render_elsewhere(html: str, static_folder: str, static_prefix: str, paper: 
                 process.kill()
             hung.shutdown(wait=False, cancel_futures=True)
         raise PdfBusy from None
+
+
+def refuse_when_busy(queue: int = DEFAULT_QUEUE) -> None:
+    """PdfBusy now if a new render would be refused anyway: the page is not even built for it (an
+    8-player sheet with its turn log is tens of milliseconds of the worker's CPU)."""
+    if _RENDERING.full(queue):
+        raise PdfBusy
 
 
 def cached_pdf(
