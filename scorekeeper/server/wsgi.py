@@ -2,6 +2,7 @@
 
 It refuses to serve a database that lacks migrations (`make run` applies them first): the worker
 logs what to run and exits, and the server stops with it instead of restarting workers in a loop.
+Each worker marks the SQLite file as served for as long as it lives (`flask restore` then refuses).
 The app runs behind AppThreads (app_threads.py): a request takes one of the app's APP_THREADS
 threads only once its body has arrived whole. Then everything loaded so far (the app, its
 templates, its libraries) is moved out of the cyclic garbage collector's sight (gc.freeze): its
@@ -14,7 +15,7 @@ import logging
 
 from scorekeeper import create_app
 from scorekeeper.server.app_threads import APP_THREADS, BODIES, BODIES_PER_ADDRESS, AppThreads
-from scorekeeper.storage import get_engine
+from scorekeeper.storage import get_engine, serving
 from scorekeeper.storage.migrate import NOT_MIGRATED, missing_heads
 from scorekeeper.web.infra.hardening import body_limit, proxy_count
 
@@ -30,6 +31,7 @@ if _missing:
     _engine.dispose()
     raise SystemExit(APP_LOAD_ERROR)
 
+serving.hold(get_engine(flask_app))  # `flask restore` refuses while this worker lives (storage/serving.py)
 _config = flask_app.config
 app = AppThreads(
     flask_app,
