@@ -210,7 +210,7 @@ def _page(token: str, *, status: int = 200, error: str | None = None, form_value
 def table(token: str):
     """The table page: edit link (with its forms) or view link (read only)."""
     page = _page(token)
-    remember_table(token, tables.load_table(storage.get_db(), token).name)
+    remember_table(token)
     return page
 
 
