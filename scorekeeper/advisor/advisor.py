@@ -243,13 +243,17 @@ class Advisor:
         edition: str | Ruleset,
         directory: storage.Folder = None,
         table: npt.NDArray[np.floating] | None = None,
+        progress: Callable[[int], None] | None = None,
     ) -> float:
-        """(Re)build and save an edition's chance table from its value table; returns the seconds it took."""
+        """(Re)build and save an edition's chance table from its value table; returns the seconds it took.
+
+        `progress` is told how many states are done as they are (state_count in all).
+        """
         rules = _coached(edition)
         started = time.perf_counter()
         if table is None:
             table = storage.load(rules, directory)[0]
-        storage.save_spectra(rules, directory, build_spectra(points_for(rules), table))
+        storage.save_spectra(rules, directory, build_spectra(points_for(rules), table, progress=progress))
         return time.perf_counter() - started
 
     # -- internals --------------------------------------------------------------------

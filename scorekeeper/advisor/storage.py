@@ -68,7 +68,7 @@ def save(edition: str | Ruleset, directory: Folder, table: npt.NDArray[np.floati
     table_path, note_path = paths(edition, directory)
     table_path.parent.mkdir(parents=True, exist_ok=True)
     _atomic(table_path, lambda handle: np.save(handle, table.astype(np.float64)))
-    _atomic(note_path, lambda handle: handle.write(json.dumps(note, indent=1).encode()))
+    write_whole(note_path, json.dumps(note, indent=1).encode())
     remove_older_formats(edition, directory)
 
 
@@ -102,8 +102,10 @@ def load(edition: str | Ruleset, directory: Folder = None) -> tuple[npt.NDArray[
 
 
 # The chance table (spectrum.py): bump when its layout or meaning changes, or the value table's
-# (its decisions are the value table's): 1 was moments, 2 spectra from a float32 value table.
-SPECTRA_FORMAT = 3
+# (its decisions are the value table's): 1 was moments, 2 spectra from a float32 value table,
+# 3 float16 throughout.
+SPECTRA_FORMAT = 4
+_SPECTRA_PARTS = ("head", "tail", "scale", "blocks")  # Spectra's arrays, beside the index (row_of)
 
 
 def _side_path(edition: str | Ruleset, directory: Folder, kind: str) -> Path:
@@ -119,10 +121,10 @@ def spectra_path(edition: str | Ruleset, directory: Folder = None) -> Path:
 
 def save_spectra(edition: str | Ruleset, directory: Folder, spectra: Spectra) -> None:
     """Write the chance table (after the value table it is built from): its parts, then their index."""
-    index_path, values_path, starts_path = _spectra_paths(edition, directory)
+    index_path, *part_paths = _spectra_paths(edition, directory)
     index_path.parent.mkdir(parents=True, exist_ok=True)
-    _save_array(values_path, np.asarray(spectra.values, dtype=np.float16))
-    _save_array(starts_path, np.asarray(spectra.starts, dtype=np.int64))
+    for path, part in zip(part_paths, _SPECTRA_PARTS, strict=True):
+        _save_array(path, np.asarray(getattr(spectra, part)))
     _save_array(index_path, np.asarray(spectra.row_of, dtype=np.int32))
     remove_older_formats(edition, directory)
 
@@ -132,8 +134,8 @@ def _save_array(path: Path, array: npt.NDArray[Any]) -> None:
 
 
 def _spectra_paths(edition: str | Ruleset, directory: Folder) -> list[Path]:
-    """The chance table's files: the index, the values, where each state's values start."""
-    parts = [_side_path(edition, directory, kind) for kind in ("spectra", "spectra-starts")]
+    """The chance table's files: the index, then Spectra's parts."""
+    parts = [_side_path(edition, directory, f"spectra-{part}") for part in _SPECTRA_PARTS]
     return [spectra_path(edition, directory), *parts]
 
 
@@ -146,8 +148,27 @@ def load_spectra(edition: str | Ruleset, directory: Folder, grid: int) -> Spectr
     """The memory-mapped chance table (its points wrapped at `grid`), or None if it is not built."""
     if not spectra_ready(edition, directory):
         return None
-    row_of, values, starts = (np.load(path, mmap_mode="r") for path in _spectra_paths(edition, directory))
-    return Spectra(values, starts, row_of, grid)
+    row_of, head, tail, scale, blocks = (
+        np.load(path, mmap_mode="r") for path in _spectra_paths(edition, directory)
+    )
+    return Spectra(head, tail, scale, blocks, row_of, grid)
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """Write a small file so that readers see the old one or the new one, never half of it."""
+    _atomic(path, lambda handle: handle.write(data))
+
+
+def remove_leftovers(edition: str | Ruleset, directory: Folder = None) -> list[Path]:
+    """Delete the half-written files a build of this edition left when it was killed; the ones deleted.
+
+    Call it holding the edition's build lock (background.py): no one else is writing them then.
+    """
+    base = Path(directory) if directory is not None else default_directory()
+    removed = sorted(base.glob(f"{find_edition(edition).id}.*.tmp"))
+    for path in removed:
+        path.unlink(missing_ok=True)
+    return removed
 
 
 def _atomic(path: Path, write: Callable[[IO[bytes]], object]) -> None:

@@ -98,8 +98,9 @@ class Ruleset:
     has_coach: bool = True
     upper_totals: tuple[TotalRow, ...] = ()
     lower_totals: tuple[TotalRow, ...] = ()
-    # The translation context (msgctxt) of the labels this edition words its own way, if any.
-    vocabulary: str | None = None
+    # The translation contexts (msgctxt) of the labels this edition words its own way, the most
+    # particular first: Maxi Yatzy's own words, then those it shares with Yatzy.
+    vocabulary: tuple[str, ...] = ()
     # Derived once by __post_init__ from the boxes and columns.
     _index: dict[object, int] = field(init=False)
     _keys: tuple[str, ...] = field(init=False)
@@ -149,6 +150,10 @@ class Ruleset:
 
     def __repr__(self) -> str:
         return f"Ruleset({self.id!r})"
+
+    def __str__(self) -> str:
+        """Its id, as logs and messages name it (compare and store ``id``, never the str of it)."""
+        return self.id
 
     @classmethod
     def default(cls) -> Ruleset:

@@ -1,6 +1,8 @@
 // Live sheet: asks every 1.5 s for the page's game area again with the ETag of what it shows (304:
 // nothing new); when another phone changed the game, swaps the fresh area in around the dice entry.
-// The region has data-etag and data-poll (the page is that address without its last segment). Its
+// The region has data-etag and data-poll (the page is that address without its last segment). A
+// region made while the coach's tables were built has an ETag marked so (web/live/polls.py live_etag):
+// the server answers it with the coach once they are there, at the same version. Its
 // children marked data-live-keep="name" (the dice entry, the keep panel) are kept while they hold
 // anything typed, the focus or a shown result, if the fresh region has one of that name.
 (function () {
@@ -58,10 +60,15 @@
     var fresh = template.content.querySelector("[data-poll]");
     var current = region();
     if (!fresh || inFlight > 0 || !current) return;
-    // An older answer must never replace a newer sheet (the player may have just recorded).
-    if (Number(fresh.getAttribute("data-version")) <= Number(current.getAttribute("data-version"))) return;
+    // An older answer must never replace a newer sheet (the player may have just recorded); at the
+    // same version, only the coach's arrival: a region made with it replaces one made while it waited.
+    var was = Number(current.getAttribute("data-version"));
+    var now = Number(fresh.getAttribute("data-version"));
+    if (now < was || (now === was && !(coachWaits(current) && !coachWaits(fresh)))) return;
     swap(current, fresh);
   }
+
+  function coachWaits(el) { return /-wait"$/.test(el.getAttribute("data-etag") || ""); }
 
   // Worth keeping: something typed, the focus, or a result the player may be reading.
   function isDirty(kept) {
@@ -161,6 +168,8 @@
     // The server answered this page: polls that failed before need not wait any longer.
     if (event.detail && event.detail.successful && failures) { failures = 0; schedule(INTERVAL); }
   });
+  // The coach's tables are built (the progress line's answer, coach/_progress.html): ask at once.
+  document.addEventListener("coach-ready", function () { failures = 0; schedule(0); });
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden) { failures = 0; schedule(0); }
   });

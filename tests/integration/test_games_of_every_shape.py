@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import text
 
-from scorekeeper.services import games
+from scorekeeper.services import games, tables
 
 pytestmark = pytest.mark.backends("sqlite", "postgresql")
 
@@ -164,3 +164,12 @@ def test_a_triple_correction_moves_a_turn_to_another_column_and_history_names_bo
 def test_a_one_column_game_stores_no_column_and_no_rolls(db, make_game):
     make_game(turns=[("22456", "choice"), ("33333", "yacht")], edition="yacht")
     assert stored_entries(db) == [("22456", "choice", None, None), ("33333", "yacht", None, None)]
+
+
+def test_a_rematch_of_a_triple_or_maxi_game_is_a_new_game_of_the_same_rules(db):
+    for edition, turn in (("triple-yahtzee", {"column": 2}), ("maxi-yatzy", {"rolls": 2})):
+        created = games.create_game(db, ["Ann", "Bo"], edition)
+        games.record_turn(db, created.edit_token, 0, [6] * created.game.edition.dice_count, "sixes", **turn)
+        again = tables.rematch(db, created.edit_token)
+        assert again.game.edition.id == edition and again.game.game.turns == ()
+        assert again.game.game.players == ("Ann", "Bo") and again.game.game.saved_rolls == 0

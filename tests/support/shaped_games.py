@@ -1,11 +1,11 @@
-"""Games of any shape played at random by the engine's own offers: any edition, several columns,
-saved rolls (the sheet and page tests of Maxi Yatzy, Triple Yahtzee and made-up editions)."""
+"""Whole games of any edition's shape played by a seeded random player through the engine alone:
+legal dice of the ruleset's count, a cell the rules allow, and rolls within the player's bank."""
 
 from __future__ import annotations
 
 import random
 
-from scorekeeper.rules import Cell, Game, Scorecard, find_edition
+from scorekeeper.rules import Cell, Game, Ruleset, Scorecard, find_edition
 
 # One turn as the forms send it: dice, box, column, rolls (None where the rules do not count them).
 Entry = tuple[tuple[int, ...], str, int, int | None]
@@ -28,11 +28,16 @@ def random_entry(card: Scorecard, rng: random.Random) -> Entry:
     return dice, cell.box, cell.column, rolls
 
 
-def random_game(edition: object, players: list[str], turns: int | None = None, seed: int = 1) -> Game:
-    """A game of this edition after `turns` random legal turns (the whole game when None)."""
+def random_game(players: list[str], edition: str | Ruleset, seed: int = 0, turns: int | None = None) -> Game:
+    """The game a seeded random player makes: every turn (or the first `turns`) legal by the engine."""
     rng = random.Random(seed)
-    game = Game(players, find_edition(edition))
-    limit = game.rounds * len(players) if turns is None else turns
-    while len(game.turns) < limit and not game.is_over:
-        game = game.play(*random_entry(game.cards[game.current_player], rng))
+    rules = find_edition(edition)
+    game = Game(players, rules)
+    while not game.is_over and (turns is None or len(game.turns) < turns):
+        dice = [rng.randint(1, 6) for _ in range(rules.dice_count)]
+        card = game.cards[game.current_player]
+        cell = rng.choice(list(card.cell_options(dice)))
+        most = card.most_rolls
+        rolls = None if most is None else rng.randint(1, min(most, 3) if rng.random() < 0.8 else most)
+        game = game.play(dice, cell.box, cell.column, rolls)
     return game

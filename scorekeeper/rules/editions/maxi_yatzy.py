@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..boxes import LOWER, BoxSpec
-from ..message import N_
+from ..message import N_, NC_
 from ..rolls import SavedRolls
 from ..ruleset import Ruleset, TotalRow, UpperBonus, register
 from ..scoring import all_equal, full_house, kind_only, run, straight, three_pairs, two_sets
@@ -19,7 +21,8 @@ _YATZY = {box.key: box for box in YATZY_BOXES}
 # A table, one box per entry as on the block: kept as laid out.
 # fmt: off
 BOXES = UPPER_BOXES + (
-    _YATZY["one_pair"],
+    # Yatzy's One pair, named as the Maxi block names it (its vocabulary "maxi-yatzy").
+    replace(_YATZY["one_pair"], name=NC_("maxi-yatzy", "One pair"), label=NC_("maxi-yatzy", "One pair")),
     _YATZY["two_pairs"],
     BoxSpec("three_pairs", LOWER, N_("Three pairs"), N_("3P"), N_("Three pairs"),
             N_("Three different pairs: sum of all dice"), three_pairs),
@@ -55,8 +58,9 @@ MAXI_YATZY_RULES = register(
         boxes=BOXES,
         dice_count=6,
         bank=SavedRolls(per_turn=3),
-        # The Nordic block's words (Tretal, Fyrtal: only the equal dice count), as Yatzy's.
-        vocabulary="yatzy",
+        # Its own words where the Maxi block has them (Swedish "Par" where Yatzy says "Ett par"),
+        # then the Nordic block's words it shares with Yatzy (Tretal, Fyrtal: only the equal dice count).
+        vocabulary=("maxi-yatzy", "yatzy"),
         upper_bonus=UpperBonus(threshold=84, points=100),
         upper_totals=(
             TotalRow("upper_subtotal", N_("Sum")),

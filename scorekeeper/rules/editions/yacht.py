@@ -41,7 +41,7 @@ YACHT_RULES = register(
         ),
         boxes=BOXES,
         # Its Four of a kind counts only the four dice, as Yatzy's does: the same words.
-        vocabulary="yatzy",
+        vocabulary=("yatzy",),
         upper_totals=(TotalRow("upper_subtotal", N_("Sum")),),
         lower_totals=(TotalRow("grand_total", N_("Total")),),
     )

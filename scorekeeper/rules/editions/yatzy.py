@@ -63,7 +63,7 @@ _COMMON: dict[str, Any] = {
     "boxes": BOXES,
     # The labels marked NC_("yatzy", …) above: where a language words Yatzy's boxes apart from
     # Yahtzee's (German Drilling, only the three dice, against Kniffel's Dreierpasch, all five).
-    "vocabulary": "yatzy",
+    "vocabulary": ("yatzy",),
     "upper_bonus": UpperBonus(threshold=63, points=50),
     "upper_totals": UPPER_TOTALS,
     "lower_totals": LOWER_TOTALS,

@@ -7,7 +7,9 @@ small layer in front of Flask (polls.py) remembers each link's version while its
 unchanged and answers "nothing new" (304) with no session or transaction. Anything else goes
 through Flask: the view renders the fragment once per version and language and keeps it with
 Flask-Caching (fragments.py) for every phone of the link, the turn's own answer included; it
-holds nothing of one phone (no CSRF field: htmx sends the page's token as a header).
+holds nothing of one phone (no CSRF field: htmx sends the page's token as a header). While a coached
+game's tables are being built, its fragment is not kept and its ETag says so: such polls reach Flask,
+answered 304 until the tables come, then the fragment with the coach.
 ``GET /g/<link>/poll?v=<n>`` asks the same with a query (204 nothing new, 200 {"version": n}).
 """
 
@@ -33,8 +35,9 @@ from .polls import Polls, Versions, live_etag, poll_answer
 bp = Blueprint("live", __name__, url_prefix="/g/<token>")
 VERSIONS_KEY = "scorekeeper.live_versions"
 CHANGES_KEY = "scorekeeper.changes"
-# Rendered for one request and shown to one phone: (the game as loaded, the fragment's HTML).
-Render = Callable[[], tuple[games.LoadedGame, str]]
+Load = Callable[[], games.LoadedGame]  # the link's game, opened for this request
+# The fragment's HTML for the game as loaded, made knowing whether the coach waits for its tables.
+Render = Callable[[games.LoadedGame, bool], str]
 
 
 @bp.record_once
@@ -52,7 +55,9 @@ def _install(state: BlueprintSetupState) -> None:
     app.extensions[VERSIONS_KEY] = versions
     fragments.init_app(app)
     app.wsgi_app = Polls(app.wsgi_app, versions)  # type: ignore[method-assign]
-    app.jinja_env.globals["live_etag"] = lambda loaded: live_etag(loaded.version, str(get_locale()))
+    app.jinja_env.globals["live_etag"] = lambda loaded, coach_waits=False: live_etag(
+        loaded.version, str(get_locale()), coach_waits=bool(coach_waits)
+    )
 
 
 @bp.get("/poll")
@@ -64,14 +69,16 @@ def poll(token: str) -> Response:
     return current_app.response_class(body, status, headers)
 
 
-def fragment(token: str, render: Render, keepable: Callable[[games.LoadedGame], bool]) -> Response:
+def fragment(token: str, load: Load, render: Render, waits: Callable[[games.LoadedGame], bool]) -> Response:
     """The link's live fragment for htmx: kept from an earlier render of this version and language,
-    else rendered once by `render` (the other phones asking meanwhile wait for it)."""
+    else rendered once by `render` (the other phones asking meanwhile wait for it). While `waits` (the
+    coach's tables are being built) it is neither kept nor tagged as the version's for good."""
     stamp = current_app.extensions[VERSIONS_KEY].current(token)  # GameNotFound: the 404 page
     if stamp.access != "edit":
         speak_game_language(stamp.language)  # the board speaks the table's language
-    etag = live_etag(stamp.version, str(get_locale()))
-    if request.if_none_match.contains_weak(etag[2:].strip('"')):
+    language = str(get_locale())
+    etag = live_etag(stamp.version, language)
+    if _shown(etag):
         return _answer(current_app.response_class(status=304), etag)
     name = fragments.key(token, stamp.version)
     found = fragments.kept(name)
@@ -79,10 +86,19 @@ def fragment(token: str, render: Render, keepable: Callable[[games.LoadedGame], 
         with fragments.rendering(name):
             found = fragments.kept(name)
             if found is None:
-                loaded, body = render()
-                if loaded.version == stamp.version and keepable(loaded):
+                loaded = load()
+                # Asked before rendering: a table that comes during the render must not leave a
+                # fragment saying "getting ready" kept for this version.
+                waiting = waits(loaded)
+                if waiting:
+                    etag = live_etag(loaded.version, language, coach_waits=True)
+                    if _shown(etag):  # the page shows this version, the coach still getting ready
+                        return _answer(current_app.response_class(status=304), etag)
+                body = render(loaded, waiting)
+                if loaded.version == stamp.version and not waiting:
                     fragments.keep(name, body)
-                found = fragments.kept(name) or (None, body.encode())
+                    found = fragments.kept(name)
+                found = found or (None, body.encode())
     remember(token)
     encoding, data = found
     response = current_app.response_class(data, mimetype="text/html")
@@ -95,6 +111,11 @@ def share(loaded: games.LoadedGame, token: str, body: str, keepable: bool) -> No
     """Keep a fragment rendered for one phone (a turn's answer) for every phone of the link."""
     if keepable:
         fragments.keep(fragments.key(token, loaded.version), body)
+
+
+def _shown(etag: str) -> bool:
+    """The page asking shows the fragment of this ETag already (its If-None-Match names it)."""
+    return request.if_none_match.contains_weak(etag[2:].strip('"'))
 
 
 def _answer(response: Response, etag: str) -> Response:

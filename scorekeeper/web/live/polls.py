@@ -18,7 +18,9 @@ from .changes import Changes, slot_of
 
 # A game's link is one path segment (a little longer than any real one: tokens.token_hash decides).
 LIVE_PATH = re.compile(r"/g/([A-Za-z0-9_-]{1,99})(/poll)?")
-ETAG = re.compile(r'(?:W/)?"(\d+)-[A-Za-z_]{1,20}"')  # live_etag()'s form: W/"<version>-<language>"
+# live_etag()'s form W/"<version>-<language>"; one made while the coach waits (W/"<version>-<language>-wait")
+# is not matched: Flask asks whether the coach's tables came meanwhile.
+ETAG = re.compile(r'(?:W/)?"(\d+)-[A-Za-z_]{1,20}"')
 MAX_LINKS = 50_000  # links remembered per process (a few MB at most), forgotten all at once beyond
 # Every answer of this layer: never stored by a cache, and the headers every page of a game has.
 HEADERS = [("Cache-Control", "no-store"), *SECURITY_HEADERS.items(), *PRIVATE_HEADERS.items()]
@@ -27,9 +29,10 @@ StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 
-def live_etag(version: int, language: str) -> str:
-    """The live fragment's ETag: the game's version and the language of the page showing it."""
-    return f'W/"{version}-{language}"'
+def live_etag(version: int, language: str, *, coach_waits: bool = False) -> str:
+    """The live fragment's ETag: the game's version and the language of the page showing it, marked
+    if the coach was getting ready (its tables come with no new version: static/js/live.js)."""
+    return f'W/"{version}-{language}{"-wait" if coach_waits else ""}"'
 
 
 def poll_answer(version: int, asked: object) -> tuple[int, list[tuple[str, str]], bytes]:

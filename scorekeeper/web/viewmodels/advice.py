@@ -1,7 +1,8 @@
 """The coach's advice as pages show it: expected scores on the options, the keep panel, the review's words.
 
 Advice is read from the Advisor's memory-mapped tables and never waits for one to be built:
-without a table the coach says it is getting ready and everything else works as before.
+without a table the coach says it is getting ready (its build started in the background, how far
+it has got shown and polled for) and everything else works as before.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from scorekeeper.rules import BadDice, Dice, Ruleset
 from scorekeeper.services import games
 
 from ..infra.i18n import box_name, translate
+from .coach_progress import coach_status
 from .presenters import Entry
 
 log = logging.getLogger(__name__)
@@ -33,15 +35,27 @@ def advisor_for(edition: Ruleset) -> Advisor | None:
     """The edition's advisor if its table is on disk (loaded once per process), else None.
 
     The folder is the advisor's one default for this app (ADVISOR_DIR, else <instance>/advisor),
-    where `flask advisor build` writes.
+    where `flask advisor build` writes. A missing table starts being built in the background.
     """
     if not edition.has_coach:
         return None
     try:
-        return Advisor.load_if_ready(edition, default_directory(current_app))
+        advisor = Advisor.load_if_ready(edition, default_directory(current_app))
     except (OSError, ValueError) as error:  # a damaged table: the coach waits for a rebuild
         log.warning("coach table for %s unreadable: %s", edition, error)
         return None
+    if advisor is None:
+        coach_status(edition)
+    return advisor
+
+
+def coach_waits(loaded: games.LoadedGame) -> bool:
+    """The coach is on but one of its tables is still to come: its advice and chances then arrive with
+    no new version of the game, so a page made meanwhile is not that version's for good (web/live)."""
+    if not loaded.coached:
+        return False
+    advisor = advisor_for(loaded.game.edition)
+    return advisor is None or advisor.distributions() is None
 
 
 def one_decimal(value: float) -> str:

@@ -1,8 +1,11 @@
-"""The coach's pages: the switch, the keep panel and the review (their words: viewmodels/advice.py)."""
+"""The coach's pages: the switch, the keep panel, the review and the tables' progress line.
+
+Their words: viewmodels/advice.py; how far a build has got: viewmodels/coach_progress.py.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 from wtforms import HiddenField
 
@@ -10,10 +13,12 @@ from scorekeeper import storage
 from scorekeeper.advisor import review_game
 from scorekeeper.services import games
 
+from ..infra.extensions import limiter
 from ..infra.i18n import box_names
 from ..viewmodels.advice import advisor_for, costly_sentence, costly_turns, keep_advice, signed_points
 from ..viewmodels.chances import review_chances
 from ..viewmodels.coach_chart import Chart, chance_chart, review_chart
+from ..viewmodels.coach_progress import coach_progress
 from ..viewmodels.presenters import announcement, build_entry
 from ..viewmodels.scoresheet import sheet_context
 from .forms import Form
@@ -44,6 +49,30 @@ def switch(token: str):
     if wanted == "off":  # switched on, the coach's badge on top of the page says so (once)
         flash(gettext("The coach is off."))
     return redirect(url_for("play.game", token=token), 303)
+
+
+@bp.get("/coach-progress")
+@limiter.exempt  # every coached phone asks every few seconds while the tables are built
+def progress(token: str):
+    """How far the coach's tables are (the badge's progress line, polled by htmx every few seconds).
+
+    Once the tables the page was made without (`coach=0`: the coach's own; else the chances) are
+    on disk, the answer says so (HX-Trigger: coach-ready) and static/js/live.js polls at once (a page
+    made while the coach waited is answered again at its version, web/live); the line goes once
+    every table is there. Without htmx: the game page.
+    """
+    loaded = load_or_404(token)
+    if not is_htmx():
+        return redirect(url_for("play.game", token=token), 303)
+    now = coach_progress(loaded)
+    response = make_response(
+        render_template("coach/_progress.html", loaded=loaded, token=token, coach_progress=now)
+    )
+    if now is None or (request.args.get("coach") == "0" and now.coach):
+        response.headers["HX-Trigger"] = "coach-ready"
+    response.headers["Cache-Control"] = "no-store"
+    response.vary.add("HX-Request")
+    return response
 
 
 @bp.get("/keep")

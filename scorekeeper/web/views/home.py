@@ -9,6 +9,7 @@ from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper import storage
+from scorekeeper.advisor.scope import why_no_coach
 from scorekeeper.rules import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, RuleViolation, find_edition
 from scorekeeper.services import games, tables
 from scorekeeper.services.names import NAME_MAX, TITLE_MAX
@@ -118,6 +119,11 @@ def new_game_table() -> dict[str, Any]:
     return {"new_game_table": found, "new_game_table_token": token}
 
 
+def _no_coach_notes() -> dict[str, str]:
+    """Each offered edition without a coach: why, in the reader's language."""
+    return {edition.id: translate(why) for edition in EDITIONS.values() if (why := why_no_coach(edition))}
+
+
 def _form_page(form, names, *, focus=None, name_errors=None, count_error=None, status=200):
     return render_template(
         "games/new.html",
@@ -131,6 +137,8 @@ def _form_page(form, names, *, focus=None, name_errors=None, count_error=None, s
         name_max=NAME_MAX,
         title_max=TITLE_MAX,
         editions=list(EDITIONS.values()),
+        # Where the rules have no coach, the form says so and why, under their name.
+        no_coach=_no_coach_notes(),
         languages=LANGUAGE_NAMES,
         # A new form proposes this phone's language; a re-shown one keeps what was chosen.
         game_language=current_language() if form.language.data is None else form.language.data,

@@ -31,7 +31,7 @@ from ..infra.extensions import limiter
 from ..infra.i18n import box_names, gettext, speak_game_language, translate
 from ..infra.limits import limit_rematch
 from ..infra.recent import remember
-from ..viewmodels.advice import KeepAdvice, advisor_for, coach_options, keep_advice
+from ..viewmodels.advice import KeepAdvice, coach_options, coach_waits, keep_advice
 from ..viewmodels.dice import example_dice
 from ..viewmodels.presenters import (
     Entry,
@@ -67,11 +67,15 @@ def _render(
     keep: KeepAdvice | None = None,
     confirm: str | None = None,
     share: bool = False,
+    waits: bool | None = None,
 ):
     """The game page, or its #play fragment for htmx. `share`: the fragment is what every phone of the
     link is shown at this version (a turn's answer), kept for them; `confirm` (this phone's "✓ recorded"
-    line) is put around the same render."""
+    line) is put around the same render. `waits`: whether the coach waits for its tables, if decided."""
     game = loaded.game
+    # Decided before anything of the coach is rendered: a table that comes during the render must not
+    # leave a page saying "getting ready" taken for this version's (web/live).
+    waits = coach_waits(loaded) if waits is None else waits
     entry = entry or build_entry(game, validate=False)  # empty, with the ruleset's count of slots
     notices = [notice] if notice else []
     if not is_htmx():
@@ -90,26 +94,17 @@ def _render(
         "keep": keep,
         "announce": announce or (notices[0] if notices else announcement(game)),
         "advice": coach_options(loaded, entry),
-        **sheet_context(loaded),
+        **sheet_context(loaded, waits=waits),
     }
     if not is_htmx():
         return page_or_fragment("games/play.html", "games/_play.html", status, confirm=confirm, **context)
     body = Markup(render_template("games/_play_body.html", **context))
     if share:
         shared = render_template("games/_play.html", body=body, **context)
-        live.share(loaded, token, shared, _keepable(loaded))
+        live.share(loaded, token, shared, not waits)
     return page_or_fragment(
         "games/play.html", "games/_play.html", status, body=body, confirm=confirm, **context
     )
-
-
-def _keepable(loaded: games.LoadedGame) -> bool:
-    """Whether a fragment stays true for its version: not while the coach's tables are being built
-    (its advice and chances come then, with no change to the game)."""
-    if not loaded.coached:
-        return True
-    advisor = advisor_for(loaded.game.edition)
-    return advisor is not None and advisor.distributions() is not None
 
 
 def _text(value: object, limit: int) -> str:
@@ -126,7 +121,12 @@ def game(token: str):
     """The game page (edit link) or the read-only scoreboard (view link); for htmx (a live refresh) the
     fragment every phone of the link shares at this version."""
     if is_htmx():
-        return live.fragment(token, lambda: _fragment(token), _keepable)
+        return live.fragment(
+            token,
+            lambda: load_or_404(token),
+            lambda loaded, waits: _fragment(loaded, token, waits),
+            coach_waits,
+        )
     loaded = load_or_404(token)
     remember(token)
     if loaded.access != "edit":
@@ -135,18 +135,17 @@ def game(token: str):
     return _render(loaded, token)
 
 
-def _fragment(token: str) -> tuple[games.LoadedGame, str]:
-    """The link's live fragment rendered from the database: the game area, or the board of a view link."""
-    loaded = load_or_404(token)
+def _fragment(loaded: games.LoadedGame, token: str, waits: bool) -> str:
+    """The link's live fragment: the game area, or the board of a view link."""
     if loaded.access != "edit":
         speak_game_language(loaded.language)
-        return loaded, _board(loaded, token).get_data(as_text=True)
-    return loaded, _render(loaded, token).get_data(as_text=True)
+        return _board(loaded, token, waits).get_data(as_text=True)
+    return _render(loaded, token, waits=waits).get_data(as_text=True)
 
 
-def _board(loaded: games.LoadedGame, token: str):
+def _board(loaded: games.LoadedGame, token: str, waits: bool | None = None):
     """The read-only scoreboard a view link opens (a TV), or its live fragment."""
-    context = {"loaded": loaded, "game": loaded.game, "token": token, **sheet_context(loaded)}
+    context = {"loaded": loaded, "game": loaded.game, "token": token, **sheet_context(loaded, waits=waits)}
     return page_or_fragment("games/board.html", "games/_board.html", **context)
 
 

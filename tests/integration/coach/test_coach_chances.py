@@ -121,9 +121,8 @@ def test_early_chances_come_from_the_chance_table_with_no_mark_of_an_estimate(
     grid = 1024
     k = np.arange(grid // STEP)
     normal = np.exp(-2j * np.pi * k * 150 / grid - 0.5 * (2 * np.pi * k * 30 / grid) ** 2)
-    values = np.stack([normal.real, normal.imag], axis=-1).astype(np.float16)
     every_state = np.zeros(int(np.prod(advisor.points.shape)), dtype=np.int32)  # all read row 0
-    stand_in = Spectra(values, np.array([0, len(values)]), every_state, grid)
+    stand_in = Spectra.of_rows([normal.astype(np.complex64)], every_state, grid)
     monkeypatch.setattr(advisor, "_distributions", Distributions(advisor, stand_in))
     turns = [("11123", "ones"), ("22245", "twos"), ("66612", "sixes")]
     created = make_game(["Ann", "Bo", "Cy"], turns, edition="hasbro-1996", coach=True)

@@ -431,7 +431,7 @@ def _cells_of(row, span: int, players: int) -> list[list[str]]:
 
 @pytest.mark.parametrize("turns", [0, 7, 40, 78])
 def test_a_triple_sheet_prints_each_column_when_the_engine_says_its_figure_is_final(turns):
-    game = random_game(TRIPLE, ["Ann", "Bo"], turns, seed=turns)
+    game = random_game(["Ann", "Bo"], TRIPLE, seed=turns, turns=turns)
     sheet = build_sheet(game)
     (page,) = sheet.pages
     assert [(c.name, c.heading) for c in page.columns[:6]] == [
@@ -453,7 +453,7 @@ def test_a_triple_sheet_prints_each_column_when_the_engine_says_its_figure_is_fi
 
 
 def test_a_finished_triple_sheet_rings_the_winner_and_checks_each_columns_bonuses():
-    game = random_game(TRIPLE, ["Ann", "Bo", "Cy"], seed=5)
+    game = random_game(["Ann", "Bo", "Cy"], TRIPLE, seed=5)
     assert game.is_over
     sheet = build_sheet(game)
     rows = {row.key: row for row in sheet.pages[0].rows if row.kind != "box"}
@@ -493,7 +493,7 @@ def test_five_triple_players_continue_on_a_second_page_with_whole_players():
 
 
 def test_a_screen_shows_one_players_columns_and_every_players_column_scores():
-    game = random_game(TRIPLE, ["Ann", "Bo", "Cy"], 20, seed=2)
+    game = random_game(["Ann", "Bo", "Cy"], TRIPLE, seed=2, turns=20)
     sheet = build_sheet(game)
     assert sheet.multi and sheet.shown == game.current_player
     part = sheet.of_player(1)
@@ -514,7 +514,7 @@ def test_a_screen_shows_one_players_columns_and_every_players_column_scores():
 
 
 def test_a_maxi_sheet_shows_every_players_saved_rolls_on_screen_and_paper():
-    game = random_game(MAXI, ["Ann", "Bo", "Cy"], 11, seed=3)
+    game = random_game(["Ann", "Bo", "Cy"], MAXI, seed=3, turns=11)
     sheet = build_sheet(game)
     saved = [card.saved_rolls for card in game.cards]
     assert [cell.text for cell in screen(sheet, "saved").cells] == [str(n) for n in saved]

@@ -258,7 +258,6 @@ def test_the_export_writes_six_dice_and_the_rolls_of_each_turn():
         "upper_subtotal": 0,
         "upper_bonus": 0,
         "lower_subtotal": 30,
-        "yahtzee_bonus": 0,
         "grand_total": 30,
     }
 

@@ -52,7 +52,7 @@ def test_the_registry_holds_the_seven_editions_in_order_under_their_ids():
 def test_a_ruleset_is_a_value_found_by_its_id_and_stored_as_its_id():
     yatzy = find_edition("yatzy")
     assert not isinstance(yatzy, str) and yatzy != "yatzy"  # the id is stored, not the ruleset
-    assert type(yatzy.id) is str and yatzy.id == "yatzy"
+    assert type(yatzy.id) is str and yatzy.id == str(yatzy) == "yatzy"
     assert repr(find_edition("yatzy-forced")) == "Ruleset('yatzy-forced')"
     assert {yatzy: 1}[find_edition("yatzy")] == 1  # hashed as the one registered object
 

@@ -61,7 +61,7 @@ def test_the_sheet_has_12_boxes_in_the_rules_order_and_nothing_else():
     )
     assert (YACHT.dice_count, YACHT.columns, YACHT.rounds, YACHT.has_coach) == (5, (1,), 12, True)
     assert YACHT.all_equal_box is YACHT.box("yacht")
-    assert YACHT.vocabulary == "yatzy"  # its Four of a kind counts the four dice, as Yatzy's
+    assert YACHT.vocabulary == ("yatzy",)  # its Four of a kind counts the four dice, as Yatzy's
 
 
 def test_it_is_registered_and_offered():

@@ -189,7 +189,15 @@ def test_totals_survive_their_json_round_trip():
 
 
 @pytest.mark.parametrize(
-    ("edition", "box"), [("hasbro-1996", "yahtzee"), ("hasbro-2016", "yahtzee"), ("yatzy", "yatzy")]
+    ("edition", "box"),
+    [
+        ("hasbro-1996", "yahtzee"),
+        ("hasbro-2016", "yahtzee"),
+        ("yatzy", "yatzy"),
+        ("yacht", "yacht"),
+        ("maxi-yatzy", "maxi_yatzy"),
+        ("triple-yahtzee", "yahtzee"),
+    ],
 )
 def test_the_five_of_a_kind_box_is_found_in_the_ruleset(edition, box):
     assert five_box(find_edition(edition)) == find_edition(edition).box_index(box)
