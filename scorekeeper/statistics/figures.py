@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from operator import add
 
-from scorekeeper.rules import Ruleset, every_edition
+from scorekeeper.rules import EDITIONS, Ruleset
 
 from .names import player_key
 from .totals import GameTotals, five_box
@@ -163,7 +163,7 @@ def compute(games: Iterable[PlayedGame], optimal: Optimal | None = None) -> Tabl
             by_edition[game.edition.id].append(game)
     editions = tuple(
         _edition(rules, by_edition[rules.id], optimal(rules) if optimal else None)
-        for rules in every_edition()
+        for rules in EDITIONS.values()
         if by_edition.get(rules.id)
     )
     return TableStatistics(tuple(ordered), editions)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules import every_edition
+from scorekeeper.rules import EDITIONS
 from scorekeeper.services.interchange import export_game
 from tests.support.paths import ROOT
 from tests.support.shaped_games import random_game
@@ -43,13 +43,13 @@ def exported(edition) -> dict[str, Any]:
     return export_game(loaded)
 
 
-@pytest.mark.parametrize("edition", every_edition(), ids=lambda edition: edition.id)
+@pytest.mark.parametrize("edition", EDITIONS.values(), ids=lambda edition: edition.id)
 def test_every_field_of_an_export_is_in_the_readmes_table(edition):
     undocumented = paths(exported(edition)) - documented_fields()
     assert not undocumented, f"{edition.id}: add these to the README's Export table: {sorted(undocumented)}"
 
 
 def test_every_field_the_readme_documents_is_in_some_export():
-    seen = set().union(*(paths(exported(edition)) for edition in every_edition()))
+    seen = set().union(*(paths(exported(edition)) for edition in EDITIONS.values()))
     assert documented_fields() - seen == set()
     assert {"turns[].column", "turns[].rolls", "totals[].columns[].score"} <= documented_fields()

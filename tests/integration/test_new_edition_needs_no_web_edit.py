@@ -507,6 +507,7 @@ def test_a_made_up_shape_plays_through_every_page_with_no_web_edit(client, db, s
 
     # The whole game through the forms, an undo on the way; the engine replaying the same turns agrees.
     rng = random.Random(rules.id)
+    undone_once = False
     while not engine.is_over:
         entry = random_entry(engine.cards[engine.current_player], rng)
         fields = {**form_turn(*entry, rules), "turn": str(len(engine.turns))}
@@ -514,7 +515,8 @@ def test_a_made_up_shape_plays_through_every_page_with_no_web_edit(client, db, s
         answer = client.post(f"/g/{token}/turns", data=fields, follow_redirects=True)
         assert [r.status_code for r in answer.history] == [303] and answer.status_code == 200, fields
         engine = engine.play(*entry)
-        if len(engine.turns) == 3:
+        if len(engine.turns) == 3 and not undone_once:
+            undone_once = True
             version = games.load_game(db, token).version
             undone = page(client.post(f"/g/{token}/undo", data={"version": str(version)}, headers=HX))
             assert "Undone: Ann:" in text_of(undone)

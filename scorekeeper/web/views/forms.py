@@ -68,7 +68,7 @@ class NewGameForm(Form):
 
     def validate_edition(self, field: Field) -> None:
         # Read the registry when the form is checked, not when this module is imported: an
-        # edition registered later (a plugin, a test) is offered by the page, so accept it too.
+        # edition registered later (a plugin, a test) is listed by the page, so accept it too.
         if field.data not in EDITIONS:
             raise ValidationError(lazy_gettext("Choose one of the rules."))
 

@@ -120,7 +120,7 @@ def new_game_table() -> dict[str, Any]:
 
 
 def _no_coach_notes() -> dict[str, str]:
-    """Each offered edition without a coach: why, in the reader's language."""
+    """Each registered edition without a coach: why, in the reader's language."""
     return {edition.id: translate(why) for edition in EDITIONS.values() if (why := why_no_coach(edition))}
 
 

@@ -43,7 +43,7 @@ def test_the_blank_sheet_is_a_page_of_six_empty_columns(client, path):
     assert "turn-log" not in html
 
 
-def test_the_blank_sheet_offers_every_edition_and_prints_the_one_chosen(client):
+def test_the_blank_sheet_lists_each_edition_and_prints_the_one_chosen(client):
     html = client.get("/blank-sheet?edition=yatzy").get_data(as_text=True)
     links = re.findall(r'<a class="print-edition" href="([^"]+)"( aria-current="page")?>([^<]+)</a>', html)
     assert [(href, bool(current)) for href, current, _ in links] == [
@@ -51,8 +51,12 @@ def test_the_blank_sheet_offers_every_edition_and_prints_the_one_chosen(client):
         ("/blank-sheet?edition=hasbro-2016", False),
         ("/blank-sheet?edition=yatzy", True),
         ("/blank-sheet?edition=yatzy-forced", False),
+        ("/blank-sheet?edition=maxi-yatzy", False),
+        ("/blank-sheet?edition=triple-yahtzee", False),
+        ("/blank-sheet?edition=yacht", False),
     ]
     assert [name for *_, name in links][2] == "Scandinavian Yatzy"
+    assert [name for *_, name in links][4:] == ["Maxi Yatzy", "Triple Yahtzee", "Yacht"]
     assert '<span class="label-text">One pair</span>' in html and "Aces" not in html
     assert "layout-block" in html and "UPPER SECTION" not in html
     assert 'href="/blank-sheet.pdf?edition=yatzy"' in html

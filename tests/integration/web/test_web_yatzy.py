@@ -18,14 +18,14 @@ def box_buttons(html: str) -> list[tuple[str, str, bool]]:
     ]
 
 
-def test_the_new_game_form_offers_every_edition_with_its_description(client):
+def test_the_new_game_form_lists_each_edition_with_its_description(client):
     response = client.get("/new")
     text = page_text(response)
     radios = re.findall(
         r'<input type="radio" name="edition" value="([a-z0-9-]+)"', response.get_data(as_text=True)
     )
     assert radios == [edition.id for edition in EDITIONS.values()]
-    assert {"hasbro-1996", "hasbro-2016", "yatzy", "yatzy-forced"} <= set(radios)
+    assert {"hasbro-1996", "hasbro-2016", "yatzy", "yatzy-forced", "yacht", "maxi-yatzy", "triple-yahtzee"} <= set(radios)
     for edition in EDITIONS.values():
         assert edition.name in text and edition.description in text
 

@@ -11,10 +11,10 @@ from tests.support.examples import examples
 from tests.support.rule_sheets import EVERY_EDITION, MAX_POINTS, any_cards, dice_of, turns
 
 fast = settings(max_examples=examples(50), deadline=None)
-every_edition = pytest.mark.parametrize("edition", EVERY_EDITION, ids=str)
+each_edition = pytest.mark.parametrize("edition", EVERY_EDITION, ids=str)
 
 
-def test_every_edition_has_its_maxima_stated():
+def test_each_edition_has_its_maxima_stated():
     assert {edition.id: set(edition.box_keys) for edition in EVERY_EDITION} == {
         id: set(maxima) for id, maxima in MAX_POINTS.items()
     }
@@ -35,7 +35,7 @@ def fill(card: Scorecard, turn: tuple[list[int], Cell, int | None]) -> Scorecard
     return card.fill(cell.box, dice, cell.column, rolls)
 
 
-@every_edition
+@each_edition
 @fast
 @given(data=st.data())
 def test_the_order_of_the_dice_never_matters(edition, data):
@@ -50,7 +50,7 @@ def test_the_order_of_the_dice_never_matters(edition, data):
         assert why_not(card, cell, shuffled, rolls) == why_not(card, cell, dice, rolls)
 
 
-@every_edition
+@each_edition
 @fast
 @given(data=st.data())
 def test_every_option_scores_within_its_boxs_range(edition, data):
@@ -60,7 +60,7 @@ def test_every_option_scores_within_its_boxs_range(edition, data):
         assert least.get(box, 0) <= points <= MAX_POINTS[edition.id][box]
 
 
-@every_edition
+@each_edition
 @fast
 @given(data=st.data())
 def test_options_are_the_open_cells_refusal_allows_in_sheet_order_and_fill_scores_them(edition, data):
@@ -80,7 +80,7 @@ def test_options_are_the_open_cells_refusal_allows_in_sheet_order_and_fill_score
     assert list(card.options(dice)) == [key for key in edition.box_keys if key in card.options(dice)]
 
 
-@every_edition
+@each_edition
 @fast
 @given(data=st.data())
 def test_without_a_joker_every_option_scores_the_boxs_own_score(edition, data):
@@ -91,7 +91,7 @@ def test_without_a_joker_every_option_scores_the_boxs_own_score(edition, data):
         assert points == edition.box(cell.box).score(edition.dice_of(dice))
 
 
-@every_edition
+@each_edition
 @fast
 @given(data=st.data())
 def test_there_is_always_a_cell_until_the_sheet_is_complete(edition, data):
@@ -100,7 +100,7 @@ def test_there_is_always_a_cell_until_the_sheet_is_complete(edition, data):
     assert bool(card.cell_options(data.draw(dice_of(edition)))) != card.is_complete
 
 
-@every_edition
+@each_edition
 @fast
 @given(data=st.data())
 def test_free_order_offers_every_open_cell_unless_a_joker_narrows_them(edition, data):
@@ -121,7 +121,7 @@ def test_free_order_offers_every_open_cell_unless_a_joker_narrows_them(edition, 
         assert set(cells) == card.open_cells
 
 
-@every_edition
+@each_edition
 @fast
 @given(data=st.data())
 def test_the_totals_add_up_column_by_column(edition, data):
@@ -168,7 +168,7 @@ def test_the_totals_add_up_column_by_column(edition, data):
         )
 
 
-@every_edition
+@each_edition
 @fast
 @given(data=st.data())
 def test_the_bonus_comes_iff_the_box_holds_its_points_in_every_column_and_is_paid_where_the_roll_goes(
@@ -189,7 +189,7 @@ def test_the_bonus_comes_iff_the_box_holds_its_points_in_every_column_and_is_pai
     assert after.yahtzee_bonus == card.yahtzee_bonus + (100 if due else 0)
 
 
-@every_edition
+@each_edition
 @fast
 @given(data=st.data())
 def test_a_filled_cell_never_changes_and_is_refused_by_its_name(edition, data):
@@ -207,7 +207,7 @@ def test_a_filled_cell_never_changes_and_is_refused_by_its_name(edition, data):
             assert why_not(card, other, dice, rolls) == expected
 
 
-@every_edition
+@each_edition
 @fast
 @given(data=st.data())
 def test_a_final_figure_never_changes_again_and_everything_is_final_on_a_complete_sheet(edition, data):
@@ -252,7 +252,7 @@ def reorder(turn: tuple[list[int], Cell, int | None]) -> tuple[str, list[int], i
     return cell.box, dice, cell.column, rolls
 
 
-@every_edition
+@each_edition
 @fast
 @given(data=st.data())
 def test_the_bank_holds_what_the_turns_saved_and_refuses_a_claim_beyond_it(edition, data):
@@ -296,7 +296,7 @@ def test_an_extra_yahtzee_has_only_its_upper_box_while_that_is_empty_in_some_col
     assert card.cell_options(dice) == expected
 
 
-@every_edition
+@each_edition
 @settings(max_examples=examples(25), deadline=None)
 @given(data=st.data())
 def test_one_fill_per_cell_completes_a_sheet_and_one_more_is_refused(edition, data):
@@ -312,7 +312,7 @@ def test_one_fill_per_cell_completes_a_sheet_and_one_more_is_refused(edition, da
             card.fill(cell.box, dice, cell.column, card.most_rolls)
 
 
-@every_edition
+@each_edition
 @settings(max_examples=examples(25), deadline=None)
 @given(data=st.data(), players=st.integers(1, 3))
 def test_replaying_the_turns_equals_playing_them_one_by_one(edition, data, players):

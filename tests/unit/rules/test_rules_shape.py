@@ -30,7 +30,9 @@ from scorekeeper.rules.ruleset import register
 
 YATZY = find_edition("yatzy")
 HASBRO = find_edition("hasbro-1996")
-EVERY_ID = ["hasbro-1996", "hasbro-2016", "maxi-yatzy", "triple-yahtzee", "yacht", "yatzy", "yatzy-forced"]
+# The order the pages list them in: editions/ imported by module name, a module importing the editions
+# it builds on first (Maxi Yatzy takes Yatzy's boxes), so the familiar sheets come first.
+EVERY_ID = ["hasbro-1996", "hasbro-2016", "yatzy", "yatzy-forced", "maxi-yatzy", "triple-yahtzee", "yacht"]
 
 
 def made_up(id: str = "made-up", **spec: object) -> Ruleset:
@@ -38,11 +40,11 @@ def made_up(id: str = "made-up", **spec: object) -> Ruleset:
     return Ruleset(id, **{"name": "Made up", "boxes": YATZY.boxes[:6] + YATZY.boxes[-2:], **spec})
 
 
-# -- the registry: every edition registered is offered --------------------------------------------
+# -- the registry: every edition registered is listed ---------------------------------------------
 
 
-def test_every_edition_is_registered_by_its_module_and_found_by_its_id():
-    assert list(EDITIONS) == EVERY_ID  # the modules' order (editions/ sorted by name), each module's order
+def test_each_edition_is_registered_by_its_module_and_found_by_its_id():
+    assert list(EDITIONS) == EVERY_ID
     for id in EVERY_ID:
         assert find_edition(id) is EDITIONS[id] and EDITIONS[id].id == id
     with pytest.raises(ValueError, match=r"^'nope' is not a rules edition; the editions are hasbro-1996, "):

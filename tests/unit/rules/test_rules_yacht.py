@@ -64,7 +64,7 @@ def test_the_sheet_has_12_boxes_in_the_rules_order_and_nothing_else():
     assert YACHT.vocabulary == ("yatzy",)  # its Four of a kind counts the four dice, as Yatzy's
 
 
-def test_it_is_registered_and_offered():
+def test_it_is_registered_and_listed():
     assert EDITIONS["yacht"] is YACHT is find_edition("yacht")
 
 

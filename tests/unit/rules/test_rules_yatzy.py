@@ -82,7 +82,7 @@ def test_the_upper_bonus_is_50_at_63_and_there_is_no_extra_bonus_and_a_coach(edi
 
 def test_only_the_forced_edition_has_a_forced_order():
     assert (FREE.order, FORCED.order) == (FREE_ORDER, TOP_TO_BOTTOM)
-    assert [edition.order.forced for edition in EDITIONS.values()] == [False, False, False, True]
+    assert [edition.id for edition in EDITIONS.values() if edition.order.forced] == ["yatzy-forced"]
 
 
 def test_a_yatzy_ruleset_knows_its_own_boxes_and_no_hasbro_only_box():
