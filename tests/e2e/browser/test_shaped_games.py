@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.rules import Game, find_edition
@@ -275,3 +276,55 @@ def test_a_whole_yacht_game_on_its_twelve_boxes(browser, live_app):
     finally:
         context.close()
     tv_look(browser, f"{live_app.url}/g/{_view_token(live_app, token)}", "yacht")
+
+
+# -- six players at 360 px ----------------------------------------------------------------------------------
+
+SIX = ["Annabelle", "Bartholomew", "Cyrille", "Dee", "Evangeline", "Fred"]
+
+
+def _stored(live_app, edition: str, turns: int | None) -> str:
+    """A six-player game of this edition stored through the service (`turns` turns, or whole)."""
+    from scorekeeper import storage
+    from scorekeeper.services import games
+    from tests.support.shaped_games import random_game
+
+    game = random_game(SIX, edition, seed=6, turns=turns)
+    db = live_app.app.extensions[storage.DB_KEY]
+    created = games.create_game(db, SIX, edition)
+    for index, turn in enumerate(game.turns):
+        games.record_turn(db, created.edit_token, index, turn.dice, turn.box, turn.column, turn.rolls)
+    return created.edit_token
+
+
+@pytest.mark.parametrize(
+    "edition, turns",
+    [("triple-yahtzee", 100), ("triple-yahtzee", None), ("maxi-yatzy", 40)],
+    ids=["triple-mid-game", "triple-finished", "maxi-mid-game"],
+)
+def test_six_players_of_a_shaped_sheet_never_scroll_the_360_px_page_sideways(
+    browser, live_app, edition, turns
+):
+    token = _stored(live_app, edition, turns)
+    rules = find_edition(edition)
+    context = open_context(browser, viewport=SMALL)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_app.url}/g/{token}")
+        if turns is not None:
+            tap_dice(page, "2" * rules.dice_count)  # the page at its widest: dice in, cells listed
+            expect(page.locator("#options")).to_contain_text("Where do")
+        else:
+            expect(page.locator("#over-h")).to_have_text("Game over")
+        if len(rules.columns) > 1:
+            expect(page.locator("#play .column-totals tbody tr")).to_have_count(6)
+        else:
+            expect(page.locator("#play tr.saved-row td")).to_have_count(6)
+        name = f"six-{edition}-{'over' if turns is None else turns}"
+        look(page, name, sizes=(SMALL,))
+        for wrap in page.locator("#play .sheet-scroll").all():  # only the sheet itself may scroll
+            box = wrap.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= SMALL["width"] + 0.5
+        assert page.errors == []
+    finally:
+        context.close()
