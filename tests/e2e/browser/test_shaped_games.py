@@ -155,6 +155,11 @@ def test_a_whole_maxi_yatzy_game_on_six_dice_with_saved_rolls_used_and_refused(b
             "Only 5 rolls this turn (3 plus 2 saved), not 7."
         )
         page.screenshot(path=str(SHOTS / "maxi-correction-refused-360.png"), full_page=True)
+        # The refusal's 422 is what Chromium logs of it, and nothing else went wrong.
+        assert page.errors == [
+            "Failed to load resource: the server responded with a status of 422 (UNPROCESSABLE ENTITY)"
+        ]
+        page.errors.clear()
         page.goto(f"{live_app.url}/g/{token}")
         assert version(page) == before
 
