@@ -71,10 +71,11 @@ class Column:
 
     @property
     def upper_pace(self) -> int:
-        """Upper points against three of each number in the filled upper boxes (0 is on pace for 63)."""
-        boxes = self.edition.boxes
+        """Upper points against the par of each number (three, four in Maxi Yatzy) in the filled upper
+        boxes: 0 is on pace for the bonus."""
+        boxes, par = self.edition.boxes, self.edition.upper_par
         return sum(
-            points - 3 * (boxes[i].face or 0)
+            points - par * (boxes[i].face or 0)
             for i in self.edition.upper_indices
             if (points := self.scores[i]) is not None
         )

@@ -173,6 +173,15 @@ class Ruleset:
         return tuple(self.boxes[i] for i in self.upper_indices)
 
     @property
+    def upper_par(self) -> int:
+        """How many of each number the upper bonus asks for: 3 for 63, 4 for Maxi Yatzy's 84 (3 with
+        no upper bonus, where no pace is shown)."""
+        faces = sum(box.face or 0 for box in self.upper_boxes)
+        if self.upper_bonus is None or not faces:
+            return 3
+        return -(-self.upper_bonus.threshold // faces)  # rounded up: par in every box earns the bonus
+
+    @property
     def lower_boxes(self) -> tuple[BoxSpec, ...]:
         """The lower section's boxes in order."""
         return tuple(self.boxes[i] for i in self.lower_indices)

@@ -243,7 +243,7 @@ class Scorecard:
 
     @property
     def upper_pace(self) -> int:
-        """Upper points against three of each number in the filled upper boxes (0 is on pace for 63)."""
+        """Upper points against the par of each number in the filled upper boxes, every column's."""
         return sum(column.upper_pace for column in self.columns)
 
     @property

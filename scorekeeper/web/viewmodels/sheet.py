@@ -246,7 +246,10 @@ class _Builder:
                 "upper_pace",
                 self._("Pace"),
                 pace,
-                title=self._("Pace: points above or below three of each number in the upper boxes filled"),
+                title=self._(
+                    "Pace: points above or below %(count)d of each number in the upper boxes filled",
+                    count=self.rules.upper_par,
+                ),
             ),
             self.screen_row(
                 "bonus",

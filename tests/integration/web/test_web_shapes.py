@@ -241,6 +241,13 @@ def test_a_correction_replays_the_bank_and_names_the_turn_it_would_break(client,
     assert [c.saved_rolls for c in loaded(maxi).game.cards] == [4, 0]  # the bank before Ann's third turn
 
 
+def test_the_pace_is_told_against_four_of_each_number_in_maxi_yatzy(client, maxi, make_game):
+    said = "Pace: points above or below {} of each number in the upper boxes filled"
+    assert said.format(4) in page_text(client.get(f"/g/{maxi}"))
+    hasbro = make_game(["Ann"]).edit_token
+    assert said.format(3) in page_text(client.get(f"/g/{hasbro}"))
+
+
 def test_the_history_lists_the_rolls_of_each_turn(client, maxi):
     turn(client, maxi, "112345", 0, box="ones", rolls=1)
     text = page_text(client.get(f"/g/{maxi}/history"))

@@ -117,6 +117,19 @@ def test_the_upper_bonus_is_100_at_84():
     assert (card.upper_subtotal, card.upper_bonus, card.upper_total, card.grand_total) == (84, 100, 184, 184)
 
 
+def test_the_pace_counts_four_of_each_number_as_on_pace_for_84():
+    assert (
+        MAXI.upper_par == 4 and find_edition("hasbro-1996").upper_par == find_edition("yatzy").upper_par == 3
+    )
+    assert find_edition("yacht").upper_par == 3  # no upper bonus: no pace is shown
+    card = Scorecard(MAXI).fill("sixes", [6] * 4 + [1, 2], rolls=3)
+    assert card.upper_pace == 0  # four sixes: on pace
+    card = card.fill("ones", [1] * 3 + [2, 3, 4], rolls=3)
+    assert card.upper_pace == -1  # three ones: one short
+    card = card.fill("fives", [5] * 6, rolls=3)
+    assert card.upper_pace == 9  # six fives: two over
+
+
 def test_the_highest_possible_score_is_649():
     best = ["111111", "222222", "333333", "444444", "555555", "666666", "661234", "665512", "665544"]
     best += ["666123", "666612", "666661", "123451", "234562", "123456", "666551", "666555", "666655"]
