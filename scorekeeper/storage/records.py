@@ -90,6 +90,8 @@ _BUMP_IF_AT = (
     .where(GameRow.id == bindparam("game_id"), GameRow.version == bindparam("version"))
     .values(version=GameRow.version + 1, updated_at=bindparam("now"))
     .returning(GameRow.version, GameRow.edit_hash, GameRow.view_hash)
+    # No ORM objects are loaded in these sessions: nothing to bring up to date after the update.
+    .execution_options(synchronize_session=False)
 )
 
 
