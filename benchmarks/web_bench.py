@@ -346,16 +346,16 @@ def run(sides: list[tuple[str, Client]]) -> int:
     if len(sides) == 2:
         this, base = (figures[label] for label, _ in sides)
         print("This code against the baseline, same run (p50 this / p50 baseline; below 1 is faster):")
-        for name, mine, theirs in (
+        for name, ours, theirs in (
             ("record a turn (htmx)", this.record_ms, base.record_ms),
             ("record a turn without JavaScript (POST, 303, page)", this.plain_ms, base.plain_ms),
             ("show options", this.options_ms, base.options_ms),
             ("load a finished 6-player game's page", this.page_ms, base.page_ms),
         ):
-            ratio = statistics.median(mine) / statistics.median(theirs)
+            ratio = statistics.median(ours) / statistics.median(theirs)
             print(
                 f"  {name:52} {ratio:5.2f}  "
-                f"({statistics.median(mine):.2f} / {statistics.median(theirs):.2f} ms)"
+                f"({statistics.median(ours):.2f} / {statistics.median(theirs):.2f} ms)"
             )
     return 0
 
