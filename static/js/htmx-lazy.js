@@ -64,6 +64,8 @@
     if (state === "ready" || state === "failed" || !form.matches("[hx-post], [hx-get]")) { return; }
     event.preventDefault();
     event.stopImmediatePropagation();
+    /* A second tap while it waits replaces the first: one form, one request. */
+    waiting = waiting.filter(function (queued) { return queued[0] !== form; });
     waiting.push([form, event.submitter]);
     load();
     window.setTimeout(function () {
