@@ -26,10 +26,7 @@ import os
 import random
 import re
 import shutil
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -39,7 +36,8 @@ from pathlib import Path
 from scorekeeper.rules import Game, find_edition
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests.support
-from tests.support.app_server import free_port, start_server, stop_server
+from benchmarks.tables_load_bench import serve, stop
+from tests.support.app_server import start_server, stop_server
 
 RECORD_P50_TARGET_MS = 10.0
 FIRST_LOAD_TARGET = 30 * 1024
@@ -216,37 +214,6 @@ def verdict(ok: bool) -> str:
     return "ok" if ok else "MISSED"
 
 
-def serve_checkout(root: Path, folder: Path, env: dict[str, str]) -> subprocess.Popen:
-    """Another checkout's code served as its `make run` does (2 workers × 4 threads) on a free port."""
-    settings = {
-        **os.environ,
-        **env,
-        "PYTHONPATH": str(root),
-        "SCOREKEEPER_DATABASE_URL": f"sqlite:///{folder / 'baseline.db'}",
-    }
-    subprocess.run(
-        [sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade"],
-        cwd=root, env=settings, check=True, capture_output=True,
-    )  # fmt: skip
-    port = free_port()
-    command = [sys.executable, "-m", "scorekeeper.server.serve", "--host", "127.0.0.1", "--port", str(port),
-               "--workers", "2", "--threads", "4", "--access-log", "off",
-               "--error-log", str(folder / "baseline-error.log")]  # fmt: skip
-    process = subprocess.Popen(
-        command, cwd=root, env=settings, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    process.port = port  # type: ignore[attr-defined]
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return process
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    raise RuntimeError("the baseline did not start: " + (folder / "baseline-error.log").read_text()[-2000:])
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -257,20 +224,18 @@ def main() -> int:
     env = {"SCOREKEEPER_SECRET_KEY": "web-bench", "SCOREKEEPER_RATELIMIT_ENABLED": "false"}
     # the server as `make run` starts it (2 workers × 4 threads), rate limits off
     server = start_server(migrated_database(folder), folder, env=env, access_log=False)
-    baseline = serve_checkout(args.baseline.resolve(), folder, env) if args.baseline else None
+    # another checkout, migrated and served by its own code as its `make run` does
+    (folder / "baseline").mkdir()
+    baseline = serve(args.baseline.resolve(), folder / "baseline", env) if args.baseline else None
     try:
         sides = [("this code", Client(server.port))]
         if baseline is not None:
-            sides.append((f"baseline {args.baseline}", Client(baseline.port)))  # type: ignore[attr-defined]
+            sides.append((f"baseline {args.baseline}", Client(baseline.port)))
         return run(sides)
     finally:
         stop_server(server)
         if baseline is not None:
-            baseline.send_signal(signal.SIGTERM)
-            try:
-                baseline.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                baseline.kill()
+            stop(baseline)
         shutil.rmtree(folder, ignore_errors=True)
 
 
