@@ -16,7 +16,6 @@ from scorekeeper.rules import (
     Turn,
     find_edition,
 )
-from scorekeeper.rules.interchange import totals_record, turn_record
 from tests.support.rule_sheets import EDITIONS, FIVE_SIXES, PLAIN
 
 B = Box
@@ -68,19 +67,6 @@ def test_a_turn_records_who_which_dice_where_and_what_it_scored():
     assert game.last_turn == game.turns[-1]
     assert game.cards[0].grand_total == 180
     assert game.cards[1].grand_total == 16
-
-
-def test_the_export_of_a_hasbro_turn_and_sheet_has_no_column_nor_rolls_and_keeps_the_extra_bonus():
-    game = play_all(Game(["Ann"]), [(FIVE_SIXES, B.YAHTZEE), (FIVE_SIXES, B.SIXES)])
-    rules = game.edition
-    assert turn_record(rules, game.turns[-1]) == {"dice": [6] * 5, "box": "sixes", "points": 30, "bonus": 100}
-    assert totals_record(game.cards[0]) == {
-        "upper_subtotal": 30,
-        "upper_bonus": 0,
-        "lower_subtotal": 50,
-        "yahtzee_bonus": 100,
-        "grand_total": 180,
-    }
 
 
 def test_play_is_for_the_current_player_and_leaves_the_old_game_alone():
