@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -137,7 +137,7 @@ def export_csv(contents: TableContents) -> str:
             writer.writerow(
                 [
                     number,
-                    played.created_at.isoformat(),
+                    spreadsheet_time(played.created_at),
                     _cell_text(played.title),
                     game.edition.id,
                     "yes" if game.is_over else "no",
@@ -151,6 +151,12 @@ def export_csv(contents: TableContents) -> str:
                 ]
             )
     return out.getvalue()
+
+
+def spreadsheet_time(at: datetime) -> str:
+    """A UTC time as spreadsheets read a date and time ("2026-12-01 19:02:11"): no "T", no
+    microseconds, no offset, which leave it text in LibreOffice, Excel and Google Sheets."""
+    return at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
 def _cell_headers(rules: Any) -> list[str]:
@@ -187,13 +193,16 @@ def _blank_if_none(points: int | None) -> int | str:
 # -- import ----------------------------------------------------------------------
 
 
-def import_table(db: Db, document: object) -> CreatedTable:
+def import_table(db: Db, document: object, rename: Callable[[str], str] | None = None) -> CreatedTable:
     """A new table holding the games of a table's JSON export, every turn replayed by the engine.
 
     Any broken structure, unknown edition or illegal turn refuses the whole file with
-    ImportRefused naming the game and turn; nothing is stored then.
+    ImportRefused naming the game and turn; nothing is stored then. `rename` gives the new table
+    its name from the original's (the page adds the day it was imported); else it keeps it.
     """
     name, created_at, parsed = read_table(document)
+    if rename is not None:
+        name = rename(name)
     with writing(db) as session:
         created = insert_table(session, name, created_at or now())
         for game in parsed:

@@ -31,9 +31,11 @@ from wtforms import ValidationError
 from scorekeeper import storage
 from scorekeeper.rules import Message
 from scorekeeper.services import interchange, names, table_players, tables
+from scorekeeper.services.clock import now
 from scorekeeper.services.interchange import export_csv, export_table
 from scorekeeper.services.table_games import GameLine, TableGames
 
+from ..infra.downloads import attachment
 from ..infra.extensions import csrf
 from ..infra.i18n import edition_name, translate
 from ..infra.limits import failed_lookup_allowed, limit_new_games
@@ -154,7 +156,7 @@ def import_table():
             document = json.loads(raw)
         except (ValueError, RecursionError):
             raise interchange.ImportRefused(Message(interchange.IMPORT_NOT_A_TABLE)) from None
-        created = interchange.import_table(storage.get_db(), document)
+        created = interchange.import_table(storage.get_db(), document, imported_name)
     except interchange.ImportRefused as refusal:
         return render_template("tables/import.html", error=translate(refusal.message)), 422
     flash(gettext("The table was imported: every game was checked by the rules."))
@@ -318,21 +320,34 @@ def export_json(token: str):
     """Every game of the table with its entries, as a JSON file (view link enough)."""
     contents = tables.open_table(storage.get_db(), token)
     body = json.dumps(export_table(contents), ensure_ascii=False, indent=1)
-    return _download(body, "application/json", "table.json")
+    return _download(body, "application/json", contents.table.name, "json")
 
 
 @bp.get("/t/<token>/export.csv")
 def export_spreadsheet(token: str):
     """One row per game and player with every box and total, as a CSV file (view link enough)."""
     contents = tables.open_table(storage.get_db(), token)
-    return _download(export_csv(contents), "text/csv", "table.csv")
+    return _download(export_csv(contents), "text/csv", contents.table.name, "csv")
 
 
-def _download(body: str, mimetype: str, filename: str) -> Response:
+def _download(body: str, mimetype: str, table_name: str, extension: str) -> Response:
+    """The export as a file named after the table and the day ("Friday night 2026-12-01.csv")."""
+    stem = f"{table_name or gettext('Table')} {now().date().isoformat()}"
     response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Content-Disposition"] = attachment(stem, extension, "table")
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def imported_name(name: str) -> str:
+    """An imported table's name: the original's with the day it was imported, in the reader's words,
+    so the copy is told from the table it came from ("Friday (imported 2026-12-01)")."""
+    day = now().date().isoformat()
+    named = gettext("%(name)s (imported %(date)s)", name=name or gettext("Table"), date=day)
+    if len(named) <= tables.NAME_MAX:
+        return named
+    room = tables.NAME_MAX - (len(named) - len(name)) - 1  # what is left for the name, and its "…"
+    return gettext("%(name)s (imported %(date)s)", name=name[: max(room, 0)].rstrip() + "…", date=day)
 
 
 # -- a game's table --------------------------------------------------------------------
