@@ -76,18 +76,22 @@ lint: setup
 	$(BIN)/mypy
 
 # The loop while working: every test but the browser and slow ones, without coverage, on two
-# processes (pytest-xdist; each has its own PostgreSQL cluster, they share the coach's tables).
+# processes (pytest-xdist; each has its own PostgreSQL cluster, they share the coach's tables;
+# worksteal: a process that runs out of tests takes half of what the other has not started).
 # SQLite alone (a PostgreSQL database per test was half its time; `make test` runs both backends),
 # a quarter of each Hypothesis budget (tests/support/examples.py), and bytecode caches kept even
 # where the shell sets PYTHONDONTWRITEBYTECODE: re-compiling every test module costs 8 s a run.
 test-fast: setup system-deps compile-translations
 	env -u PYTHONDONTWRITEBYTECODE SCOREKEEPER_FAST_TESTS=1 \
-		$(BIN)/python -m pytest -p no:cacheprovider -m 'not browser and not slow' -n 2 $(PYTEST_ARGS)
+		$(BIN)/python -m pytest -p no:cacheprovider -m 'not browser and not slow' -n 2 --dist worksteal \
+		$(PYTEST_ARGS)
 
-# Everything, as CI runs it: lint, the whole suite on two processes (CI has two cores), and every
-# branch of the rules engine covered (pytest-cov gathers the workers' coverage).
+# Everything, as CI runs it: lint, the whole suite on two processes (CI has two cores; worksteal
+# evens out their shares as they go), and every branch of the rules engine covered by the rules
+# engine's own tests (tests/unit/rules; pytest-cov gathers the workers' coverage and pauses it
+# during the other tests, see tests/conftest.py).
 test: setup system-deps lint compile-translations
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -p no:cacheprovider -n 2 \
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -p no:cacheprovider -n 2 --dist worksteal \
 		--cov=scorekeeper/rules --cov-branch --cov-report=term-missing:skip-covered \
 		--cov-fail-under=100 $(PYTEST_ARGS)
 

@@ -10,6 +10,8 @@ Logs: a game's URL is its password, so both logs pass through scorekeeper.server
 string is ever logged, nor an idle poll (the access log is the app's outermost layer, access_log.py).
 Live fragments: the workers of one run share them in a folder in shared memory, removed when the
 server stops (they hold game links, which never rest on disk).
+Threads: the app runs on --threads threads per worker; granian has more, which only wait (for a
+request's body to arrive whole, for a PDF rendering elsewhere): app_threads.py.
 Stopping: SIGTERM or SIGINT lets requests in flight finish; a worker still running --stop-timeout
 seconds later is killed (a SIGTERM that came while the workers were still loading the app left the
 server waiting for them for ever: they start their own signal handling only once loaded).
@@ -18,6 +20,7 @@ server waiting for them for ever: they start their own signal handling only once
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import shutil
 import sys
@@ -27,7 +30,19 @@ from typing import Any
 from scorekeeper.server.access_log import LOGGER as ACCESS_LOGGER
 
 STOP_TIMEOUT_S = 10  # far above a request's time (a turn: ms; a PDF: about a second)
+# granian's threads beyond the app's: they only wait (for a body to arrive whole, for a PDF rendering
+# elsewhere); the app runs on --threads of them at once. app_threads.SPARE_THREADS, not imported here
+# (it loads the web app into the server's main process); a unit test keeps the two equal.
+SPARE_THREADS = 128
 SHARED_MEMORY = "/dev/shm"  # a RAM file system on Linux: shared by the workers, gone at a reboot
+
+
+class SpareThreadsWarning(logging.Filter):
+    """Leaves out granian's warning that it may start many Python threads: all but --threads of them
+    only wait for bodies and renders (app_threads.py), which is why they are there."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("Configuration allows spawning up to")
 
 
 def _handler(target: str, formatter: str, default_stream: str) -> dict[str, Any]:
@@ -47,6 +62,7 @@ def logging_config(access_log: str, error_log: str) -> dict[str, Any]:
         "disable_existing_loggers": False,
         "filters": {
             "redact": {"()": "scorekeeper.server.redact.RedactFilter"},
+            "spare_threads": {"()": "scorekeeper.server.serve.SpareThreadsWarning"},
         },
         "formatters": {
             "generic": {"format": "[%(asctime)s] [%(levelname)s] %(name)s: %(message)s"},
@@ -57,7 +73,12 @@ def logging_config(access_log: str, error_log: str) -> dict[str, Any]:
             "access": _handler(access_log if access_log != "off" else "-", "access", "ext://sys.stdout"),
         },
         "loggers": {
-            "_granian": {"handlers": ["console"], "level": "INFO", "propagate": False},
+            "_granian": {
+                "handlers": ["console"],
+                "level": "INFO",
+                "propagate": False,
+                "filters": ["spare_threads"],
+            },
             ACCESS_LOGGER: {"handlers": ["access"], "level": "INFO", "propagate": False},
         },
         # The app's own errors (Flask logs a failed request here) and the refusal in wsgi.py.
@@ -90,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     shared = live_cache_dir() if "SCOREKEEPER_LIVE_CACHE_DIR" not in os.environ else None
     if shared:
         os.environ["SCOREKEEPER_LIVE_CACHE_DIR"] = shared
+    os.environ["SCOREKEEPER_APP_THREADS"] = str(args.threads)  # the workers' AppThreads
     logged = args.access_log != "off"
     server = Server(
         "scorekeeper.server.served:app" if logged else "scorekeeper.server.wsgi:app",
@@ -97,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         port=args.port,
         interface=Interfaces.WSGI,
         workers=args.workers,
-        blocking_threads=args.threads,
+        blocking_threads=args.threads + SPARE_THREADS,
         workers_kill_timeout=args.stop_timeout,
         websockets=False,
         log_dictconfig=logging_config(args.access_log, args.error_log),

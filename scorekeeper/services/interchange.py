@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Mapping
+import logging
+import time
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -26,21 +28,47 @@ from ..storage.engine import writing
 from .clock import now
 from .games import Db, insert_game
 from .names import check_players, check_title
-from .tables import CreatedTable, PlayedGame, TableContents, TableRefused, check_table_name, insert_table
+from .tables import (
+    CreatedTable,
+    PlayedGame,
+    TableContents,
+    TableRefused,
+    check_table_name,
+    delete_table,
+    insert_table,
+)
 
 EXPORT_KIND = "scorekeeper-table"  # what an export says it is, so an import can tell
 EXPORT_FORMAT = 1
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what spreadsheets read as the start of a formula
-IMPORT_MAX_GAMES = 5000  # far more than a family plays in years; anything bigger is not an export
+# What one import may add: years of a family's game nights (1,000 four-player games of 13 rounds
+# are 52,000 turns). An 8 MB file of 211,120 turns took 20 s of a worker, 570 MB of its memory and
+# 16.5 MB of database; these bounds hold an import to a quarter of that.
+IMPORT_MAX_GAMES = 1000
+IMPORT_MAX_TURNS = 52_000
+# Turns written per transaction: the write lock is held for one batch at a time, a few tens of
+# milliseconds (benchmarks/storm_bench.py), so other tables' turns wait for one batch, not the file.
+IMPORT_BATCH_TURNS = 500
+# Between two batches the lock is left free this long: a writer of another worker asks for it every
+# millisecond, and one of this worker's is woken when it is released; without the pause the import
+# took it back at once, batch after batch, and their turns waited out the busy timeout (503).
+IMPORT_PAUSE_S = 0.01
 
 IMPORT_NOT_A_TABLE = N_("This file is not a table exported by Scorekeeper.")
+IMPORT_NEWER_FORMAT = N_(
+    "This file was exported by a newer Scorekeeper (format %(format)d); this one reads format %(supported)d."
+)
 IMPORT_TOO_MANY = N_("This file holds more than %(max)d games.")
+IMPORT_TOO_MANY_TURNS = N_("This file holds more than %(max)d turns.")
 IMPORT_BAD_GAME = N_("Game %(game)d: %(reason)s")
 IMPORT_BAD_FIELD = N_("the field “%(field)s” is missing or not what it should be.")
 IMPORT_BAD_TURN = N_("Game %(game)d, turn %(turn)d: %(reason)s")
 IMPORT_TURN_MISMATCH = N_("the file says %(field)s %(stated)s, the rules give %(computed)s.")
 IMPORT_TOTAL_MISMATCH = N_("%(player)s's %(field)s: the file says %(stated)s, the rules give %(computed)s.")
 IMPORT_UNKNOWN_EDITION = N_("unknown rules “%(edition)s”.")
+
+
+log = logging.getLogger(__name__)
 
 
 class ImportRefused(TableRefused):
@@ -193,43 +221,100 @@ def _blank_if_none(points: int | None) -> int | str:
 # -- import ----------------------------------------------------------------------
 
 
-def import_table(db: Db, document: object, rename: Callable[[str], str] | None = None) -> CreatedTable:
+def import_table(db: Db, document: object) -> CreatedTable:
     """A new table holding the games of a table's JSON export, every turn replayed by the engine.
 
     Any broken structure, unknown edition or illegal turn refuses the whole file with
-    ImportRefused naming the game and turn; nothing is stored then. `rename` gives the new table
-    its name from the original's (the page adds the day it was imported); else it keeps it.
+    ImportRefused naming the game and turn; nothing is stored then.
     """
     name, created_at, parsed = read_table(document)
-    if rename is not None:
-        name = rename(name)
+    return store_table(db, name, created_at, parsed)
+
+
+def store_table(db: Db, name: str, created_at: datetime | None, parsed: list[PlayedGame]) -> CreatedTable:
+    """Store a new table with these replayed games, IMPORT_BATCH_TURNS turns per transaction.
+
+    The table's links exist only here until it returns, so nobody sees it half written; if a batch
+    fails (the database cannot save), what was written is deleted again and the error raised.
+    """
     with writing(db) as session:
         created = insert_table(session, name, created_at or now())
-        for game in parsed:
-            game_id, _ = insert_game(
-                session,
-                game.game.players,
-                game.game.edition,
-                title=game.title,
-                created_at=game.created_at,
-                played=game.game,
-            )
-            table_records.set_game_table(session, game_id, created.table.id)
+    try:
+        for number, batch in enumerate(_batches(parsed, IMPORT_BATCH_TURNS)):
+            if number:
+                time.sleep(IMPORT_PAUSE_S)
+            with writing(db) as session:
+                for game in batch:
+                    game_id, _ = insert_game(
+                        session,
+                        game.game.players,
+                        game.game.edition,
+                        title=game.title,
+                        created_at=game.created_at,
+                        played=game.game,
+                    )
+                    table_records.set_game_table(session, game_id, created.table.id)
+    except BaseException:
+        _forget_unfinished(db, created.edit_token)
+        raise
     return created
+
+
+def _batches(parsed: list[PlayedGame], turns: int) -> list[list[PlayedGame]]:
+    """The games in order, cut into runs of about `turns` turns (a game is never cut)."""
+    batches: list[list[PlayedGame]] = [[]]
+    held = 0
+    for game in parsed:
+        if batches[-1] and held + len(game.game.turns) > turns:
+            batches.append([])
+            held = 0
+        batches[-1].append(game)
+        held += len(game.game.turns)
+    return [batch for batch in batches if batch]
+
+
+def _forget_unfinished(db: Db, edit_token: str) -> None:
+    """Delete a table whose import failed half way (best effort: its links were never given out)."""
+    try:
+        delete_table(db, edit_token)
+    except Exception as error:  # the database that failed the batch may fail this too: nobody can open it
+        log.warning("an import that failed half way left rows nobody can open: %s", type(error).__name__)
 
 
 def read_table(document: object) -> tuple[str, datetime | None, list[PlayedGame]]:
     """The table's name, creation time and games of an export, replayed; ImportRefused otherwise."""
     if not isinstance(document, Mapping) or not isinstance(document.get("games"), list):
         raise ImportRefused(Message(IMPORT_NOT_A_TABLE))
+    _check_kind_and_format(document)
     name, reason = check_table_name(document.get("name", ""))
     if reason is not None or not isinstance(document.get("name", ""), str):
         raise ImportRefused(Message(IMPORT_NOT_A_TABLE))
     created_at = _timestamp(document.get("created_at"))
     items = document["games"]
+    _check_bounds(items)
+    return name, created_at, [_read_game(number, item) for number, item in enumerate(items, start=1)]
+
+
+def _check_kind_and_format(document: Mapping[str, Any]) -> None:
+    """Only a table's export, of a format this code reads; a newer one is named as such."""
+    kind, version = document.get("kind"), document.get("format")
+    if kind != EXPORT_KIND or type(version) is not int or version < 1:
+        raise ImportRefused(Message(IMPORT_NOT_A_TABLE))
+    if version > EXPORT_FORMAT:
+        raise ImportRefused(Message(IMPORT_NEWER_FORMAT, {"format": version, "supported": EXPORT_FORMAT}))
+
+
+def _check_bounds(items: list[Any]) -> None:
+    """At most IMPORT_MAX_GAMES games and IMPORT_MAX_TURNS turns, counted before anything is replayed."""
     if len(items) > IMPORT_MAX_GAMES:
         raise ImportRefused(Message(IMPORT_TOO_MANY, {"max": IMPORT_MAX_GAMES}))
-    return name, created_at, [_read_game(number, item) for number, item in enumerate(items, start=1)]
+    turns = sum(
+        len(item["turns"])
+        for item in items
+        if isinstance(item, Mapping) and isinstance(item.get("turns"), list)
+    )
+    if turns > IMPORT_MAX_TURNS:
+        raise ImportRefused(Message(IMPORT_TOO_MANY_TURNS, {"max": IMPORT_MAX_TURNS}))
 
 
 def _read_game(number: int, item: object) -> PlayedGame:

@@ -85,6 +85,13 @@ def after_write(engine: Engine, callback: Callable[[set[str]], None]) -> None:
     _AFTER_WRITE[engine] = callback
 
 
+def announce_written(engine: Engine, changed: set[str]) -> None:
+    """Tell the after-write callback that these games changed outside a `writing` block (a restore)."""
+    callback = _AFTER_WRITE.get(engine)
+    if callback is not None and changed:
+        callback(changed)
+
+
 def _forget_inherited_connections() -> None:
     """In a forked worker, never reuse the parent's pooled connections (an app loaded before the fork)."""
     for engine in list(_ENGINES):

@@ -184,3 +184,17 @@ class RecentGameRow(Base):
     access: Mapped[str] = mapped_column(String(4))  # "edit" or "view": the link the phone opened
     sealed_link: Mapped[str] = mapped_column(String(100))
     opened_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class RecentTableRow(Base):
+    """A table opened on a phone; its link is stored sealed with the phone's id, as a game's is."""
+
+    __tablename__ = "recent_tables"
+
+    device_id: Mapped[int] = mapped_column(ForeignKey("devices.id", ondelete="CASCADE"), primary_key=True)
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    access: Mapped[str] = mapped_column(String(4))  # "edit" or "view": the link the phone opened
+    sealed_link: Mapped[str] = mapped_column(String(100))
+    opened_at: Mapped[datetime] = mapped_column(UTCDateTime)

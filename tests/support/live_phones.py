@@ -8,9 +8,11 @@ measures what one poll costs.
 
 from __future__ import annotations
 
+from tests.support.browser_pages import PATIENCE_MS
+
 PHONE = {"width": 390, "height": 844}
 LIVE_POLLS = 2  # two polls 1.5 s apart: the 3-second promise
-HANG_GUARD_MS = 15_000  # only stops a test that would otherwise wait for ever
+HANG_GUARD_MS = PATIENCE_MS  # only stops a test that would otherwise wait for ever
 
 _POLLS: dict[int, list[int]] = {}  # id(page) -> the status of each poll it made
 
@@ -23,7 +25,7 @@ def is_poll(request) -> bool:
 def open_phone(browser, url: str, viewport=PHONE):
     """A new browser context (its own cookies) showing `url`; window.notReloaded marks the page."""
     context = browser.new_context(viewport=viewport)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(PATIENCE_MS)
     page = context.new_page()
     polls = _POLLS.setdefault(id(page), [])
     page.on("response", lambda response: polls.append(response.status) if is_poll(response.request) else None)

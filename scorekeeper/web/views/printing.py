@@ -15,7 +15,16 @@ from ..infra.downloads import attachment
 from ..infra.extensions import limiter
 from ..infra.i18n import speak_game_language, use_vocabulary
 from ..infra.limits import game_key, opened_the_game
-from ..infra.pdf import PAPER_SIZES, RETRY_AFTER_SECONDS, PdfBusy, PdfCache, cached_pdf
+from ..infra.pdf import (
+    DEFAULT_QUEUE,
+    PAPER_SIZES,
+    RETRY_AFTER_SECONDS,
+    PdfBusy,
+    PdfCache,
+    cached_pdf,
+    refuse_when_busy,
+)
+from ..infra.waiting import outside_app_thread
 from ..viewmodels.scoresheet import blank_sheet as blank_pad
 from ..viewmodels.scoresheet import game_sheet
 from ..viewmodels.sheet_model import COLUMNS_PER_PAGE, Sheet
@@ -152,6 +161,10 @@ def _pdf_busy(error: PdfBusy):
     return page, status, {"Retry-After": str(RETRY_AFTER_SECONDS)}
 
 
+def _pdf_queue() -> int:
+    return int(current_app.config.get("PDF_QUEUE", DEFAULT_QUEUE))
+
+
 def _pdf_response(html: str, stem: str) -> Response:
     pdf = cached_pdf(
         _pdf_cache(),
@@ -161,6 +174,8 @@ def _pdf_response(html: str, stem: str) -> Response:
         _paper(),
         wait=float(current_app.config.get("PDF_WAIT_SECONDS", 3.0)),
         separate_process=bool(current_app.config.get("PDF_SEPARATE_PROCESS", True)),
+        queue=_pdf_queue(),
+        outside=lambda: outside_app_thread(request.environ),  # waiting gives turns and polls the thread
     )
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = content_disposition(stem)
@@ -189,6 +204,7 @@ def sheet(token: str) -> str:
 def game_pdf(token: str) -> Response:
     """The same scoresheet as a PDF file named after the game's title and date."""
     loaded = load_or_404(token)
+    refuse_when_busy(_pdf_queue())  # a storm of PDFs: refused before its pages are built
     speak_game_language(loaded.language)
     stem = file_stem(loaded.title, loaded.created_at.date())
     html = _render(game_sheet(loaded), stem, for_pdf=True)

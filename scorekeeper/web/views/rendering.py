@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask import Response, make_response, render_template, request, url_for
+from flask import Response, current_app, make_response, render_template, request, url_for
+from flask.globals import request_ctx
 from flask_babel import gettext
 
 _INDEX = 987654321  # a stand-in turn number: the address is cut around it
@@ -73,8 +74,13 @@ def _messages(code: int) -> tuple[str, str]:
 
 
 def render_error(code: int, heading: str | None = None, message: str | None = None):
-    """The error page with this status."""
+    """The error page with this status; plain text when the request names a host the app cannot build
+    addresses for (a Host label over 63 characters, one outside TRUSTED_HOSTS): the page's links
+    could not be made, and failing to make them was a 500 with a traceback in the log."""
     default_heading, default_message = _messages(code)
+    if request_ctx.url_adapter is None:
+        text = f"{heading or default_heading}\n\n{message or default_message}\n"
+        return current_app.response_class(text, mimetype="text/plain"), code
     return render_template(
         "errors/error.html",
         code=code,

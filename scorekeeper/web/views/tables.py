@@ -37,8 +37,14 @@ from scorekeeper.services.table_games import GameLine, TableGames
 
 from ..infra.downloads import attachment
 from ..infra.extensions import csrf
+from ..infra.hardening import large_body
 from ..infra.i18n import edition_name, translate
-from ..infra.limits import failed_lookup_allowed, limit_new_games
+from ..infra.limits import (
+    count_imported_games,
+    failed_lookup_allowed,
+    imported_games_allowed,
+    limit_new_games,
+)
 from ..infra.recent import forget_table, remember_table
 from ..viewmodels.links import table_links
 from ..viewmodels.table_page import high_scores, high_scores_of_statistics
@@ -135,13 +141,13 @@ def new_table():
 
 
 @bp.route("/t/import", methods=["GET", "POST"])
+@large_body(IMPORT_MAX_BYTES)  # this one form takes a file; every other body stays small
 @csrf.exempt  # checked below, once the larger body limit of this one form is set
 @limit_new_games  # a new table with its games: counted with new games
 def import_table():
     """Upload a table's JSON export: a new table with every game, or the reason nothing was stored."""
     if request.method == "GET":
         return render_template("tables/import.html", error=None)
-    request.max_content_length = IMPORT_MAX_BYTES
     if current_app.config.get("WTF_CSRF_ENABLED", True):
         try:
             validate_csrf(request.form.get("csrf_token"))
@@ -156,7 +162,12 @@ def import_table():
             document = json.loads(raw)
         except (ValueError, RecursionError):
             raise interchange.ImportRefused(Message(interchange.IMPORT_NOT_A_TABLE)) from None
-        created = interchange.import_table(storage.get_db(), document, imported_name)
+        name, created_at, games = interchange.read_table(document)
+        if not imported_games_allowed(len(games)):
+            page, status = render_error(429)
+            return page, status, {"Retry-After": "3600"}
+        created = interchange.store_table(storage.get_db(), imported_name(name), created_at, games)
+        count_imported_games(len(games))
     except interchange.ImportRefused as refusal:
         return render_template("tables/import.html", error=translate(refusal.message)), 422
     flash(gettext("The table was imported: every game was checked by the rules."))
@@ -201,7 +212,7 @@ def _page(token: str, *, status: int = 200, error: str | None = None, form_value
 def table(token: str):
     """The table page: edit link (with its forms) or view link (read only)."""
     page = _page(token)
-    remember_table(token, tables.load_table(storage.get_db(), token).name)
+    remember_table(token)
     return page
 
 
@@ -319,7 +330,8 @@ def delete_table(token: str):
 def export_json(token: str):
     """Every game of the table with its entries, as a JSON file (view link enough)."""
     contents = tables.open_table(storage.get_db(), token)
-    body = json.dumps(export_table(contents), ensure_ascii=False, indent=1)
+    # The app's JSON, as the game's export: no raw <, >, & or ' (a name like "<script>" stays inert).
+    body = current_app.json.dumps(export_table(contents), ensure_ascii=False, indent=1)
     return _download(body, "application/json", contents.table.name, "json")
 
 

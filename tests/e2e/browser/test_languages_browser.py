@@ -17,7 +17,7 @@ from scorekeeper import storage
 from scorekeeper.rules import Dice, find_edition
 from scorekeeper.services import games
 from scorekeeper.web.infra.extensions import babel
-from tests.support.browser_pages import no_horizontal_scroll, open_context, start_game, tap_dice
+from tests.support.browser_pages import PATIENCE_MS, no_horizontal_scroll, open_context, start_game, tap_dice
 from tests.support.catalogues import TRANSLATED, compile_catalogues, read_catalogue
 from tests.support.paths import TEST_OUTPUT
 from tests.support.printed_pages import page_count
@@ -208,7 +208,8 @@ def test_the_printed_sheet_stays_one_page_for_six_players(browser, live_app, out
         page.pdf(path=str(chromium), format="A4")
         assert page_count(chromium) == 1
         weasyprint = out / f"six-players-{language}-weasyprint.pdf"
-        response = page.request.get(f"{live_app.url}/g/{created.edit_token}/scoresheet.pdf")
+        pdf_url = f"{live_app.url}/g/{created.edit_token}/scoresheet.pdf"
+        response = page.request.get(pdf_url, timeout=PATIENCE_MS)
         assert response.ok
         weasyprint.write_bytes(response.body())
         assert page_count(weasyprint) == 1
