@@ -27,7 +27,7 @@ from ..storage import table_records
 from ..storage.engine import writing
 from .clock import now
 from .games import Db, insert_game
-from .names import check_players, check_title
+from .names import check_players, check_title, possessive
 from .tables import (
     CreatedTable,
     PlayedGame,
@@ -64,7 +64,7 @@ IMPORT_BAD_GAME = N_("Game %(game)d: %(reason)s")
 IMPORT_BAD_FIELD = N_("the field “%(field)s” is missing or not what it should be.")
 IMPORT_BAD_TURN = N_("Game %(game)d, turn %(turn)d: %(reason)s")
 IMPORT_TURN_MISMATCH = N_("the file says %(field)s %(stated)s, the rules give %(computed)s.")
-IMPORT_TOTAL_MISMATCH = N_("%(player)s's %(field)s: the file says %(stated)s, the rules give %(computed)s.")
+IMPORT_TOTAL_MISMATCH = N_("%(whose)s %(field)s: the file says %(stated)s, the rules give %(computed)s.")
 IMPORT_UNKNOWN_EDITION = N_("unknown rules “%(edition)s”.")
 
 
@@ -378,7 +378,7 @@ def _totals_refusal(game: Game, stated: object) -> Message | None:
                 continue  # not a figure of the rules: nothing to check
             if not _same(value, expected):
                 stated_text, computed_text = str(value)[:40], str(expected)
-                params = {"player": name, "field": field, "stated": stated_text, "computed": computed_text}
+                params = {"player": name, "whose": possessive(name), "field": field, "stated": stated_text, "computed": computed_text}
                 return Message(IMPORT_TOTAL_MISMATCH, params)
     return None
 
