@@ -50,3 +50,37 @@ def test_the_tvs_title_is_in_plain_view_with_no_picker_over_it(browser, live_app
         page.screenshot(path=str(shots / f"tv-1280x720-{scheme}.png"))
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", PHONES)
+def test_a_name_too_long_is_kept_whole_and_refused_with_the_reason(browser, live_app, shots, size):
+    context = open_context(browser, viewport=PHONES[size])
+    try:
+        page = context.new_page()
+        page.goto(f"{live_app.url}/new")
+        long = "Annabelle-Marguerite Lindqvist"  # 30 characters: 24 is the limit
+        field = page.locator("#player-0")
+        field.press_sequentially(long)
+        assert field.input_value() == long, "nothing is cut while typing"
+        reason = page.locator("#player-0-too-long")
+        assert reason.inner_text() == "A name has at most 24 characters."
+        assert field.get_attribute("aria-invalid") == "true"
+        page.screenshot(path=str(shots / f"long-name-{size}.png"))
+        field.press("Backspace")
+        field.fill(long[:24])
+        assert reason.count() == 0 and field.get_attribute("aria-invalid") is None
+        # Sent anyway (the script is only quicker): the server refuses it with the same words.
+        field.fill(long)
+        page.locator("#player-1").fill("Bo")
+        page.locator(".new-game button.btn-primary[name=action][value=start]").click()
+        page.wait_for_load_state()
+        assert page.locator("#player-0").input_value() == long
+        assert page.locator("#player-0-error").inner_text().endswith("A name has at most 24 characters.")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONES[size]["width"]
+        # The table's name: 60 characters.
+        page.goto(f"{live_app.url}/t/new")
+        page.locator("#name").fill("x" * 61)
+        assert page.locator("#name").input_value() == "x" * 61
+        assert page.locator("#name-too-long").inner_text() == "A table's name has at most 60 characters."
+    finally:
+        context.close()
