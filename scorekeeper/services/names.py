@@ -45,8 +45,9 @@ def clean_text(value: object) -> str:
     return " ".join(unicodedata.normalize("NFC", value).split()) if isinstance(value, str) else ""
 
 
-# Names after which a language writes the possessive as an apostrophe alone ("Hans’ Zug"), or
+# Names after which a language writes the possessive as an apostrophe alone (German), or
 # nothing (Swedish "Lars tur"): their last sound is already an s.
+APOSTROPHE = "\u2019"  # a typographic apostrophe, as German writes "Hans\u2019 Zug"
 _S_ENDINGS = {"de": ("s", "ß", "x", "z", "ce"), "sv": ("s", "x", "z")}
 
 
@@ -62,7 +63,7 @@ def possessive(name: str, language: str = "en") -> str:
     if endings is None or not name:
         return name
     if name.lower().endswith(endings):
-        return f"{name}’" if language == "de" else name
+        return name + APOSTROPHE if language == "de" else name
     return f"{name}s"
 
 

@@ -58,7 +58,11 @@ def test_the_blank_sheet_offers_every_edition_and_prints_the_one_chosen(client):
     assert 'href="/blank-sheet.pdf?edition=yatzy"' in html
     assert 'href="/blank-sheet.pdf?edition=yatzy&amp;paper=letter"' in html
     default = client.get("/blank-sheet").get_data(as_text=True)
-    assert "Aces" in default and "layout-pad" in default and 'aria-current="page">Yahtzee (classic rules)' in default
+    assert (
+        "Aces" in default
+        and "layout-pad" in default
+        and 'aria-current="page">Yahtzee (classic rules)' in default
+    )
 
 
 @pytest.mark.parametrize(

@@ -16,8 +16,12 @@ def test_no_name_or_title_field_cuts_what_is_typed(client, make_game):
     table = client.post("/t/new", data={"name": "Friday"})
     assert table.status_code == 303
     pages = [client.get("/new").text, client.get("/t/new").text, client.get(table.headers["Location"]).text]
-    fields = [field for page in pages for field in inputs(page) if 'name="player"' in field
-              or 'name="title"' in field or 'name="name"' in field]
+    fields = [
+        field
+        for page in pages
+        for field in inputs(page)
+        if 'name="player"' in field or 'name="title"' in field or 'name="name"' in field
+    ]
     assert len(fields) >= 4
     assert [field for field in fields if "maxlength" in field] == []
     assert all("data-max-chars=" in field and "data-too-long=" in field for field in fields)
@@ -36,7 +40,8 @@ def test_a_long_name_comes_back_whole_with_the_reason(client):
 def test_the_rules_are_offered_by_the_games_name_with_the_detail_beneath(client):
     html = client.get("/new").text
     offered = re.findall(
-        r'<input type="radio" name="edition" value="([^"]+)"[^>]*>\s*<span class="choice-text"><strong>([^<]+)</strong>\s*<small>([^<]+)</small>',
+        r'<input type="radio" name="edition" value="([^"]+)"[^>]*>\s*'
+        r'<span class="choice-text"><strong>([^<]+)</strong>\s*<small>([^<]+)</small>',
         html,
     )
     names = {edition: name for edition, name, _ in offered}
@@ -45,5 +50,5 @@ def test_the_rules_are_offered_by_the_games_name_with_the_detail_beneath(client)
     assert names["yatzy"] == "Yatzy" and names["yatzy-forced"] == "Forced Yatzy"
     assert len(offered) == len(EDITIONS)
     assert all(detail.strip() for *_, detail in offered)
-    joker = dict((edition, detail) for edition, _, detail in offered)["hasbro-2016"]
+    joker = {edition: detail for edition, _, detail in offered}["hasbro-2016"]
     assert "Three or Four of a kind" in joker
