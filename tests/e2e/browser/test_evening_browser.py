@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import storage
-from scorekeeper.services import games
+from scorekeeper.services import games, tables
 from tests.support.browser_pages import open_context, open_tv_context
+from tests.support.sample_games import entries
 from tests.support.paths import output_folder
 
 PHONES = {"360x740": {"width": 360, "height": 740}, "390x844": {"width": 390, "height": 844}}
@@ -82,5 +83,76 @@ def test_a_name_too_long_is_kept_whole_and_refused_with_the_reason(browser, live
         page.locator("#name").fill("x" * 61)
         assert page.locator("#name").input_value() == "x" * 61
         assert page.locator("#name-too-long").inner_text() == "A table's name has at most 60 characters."
+    finally:
+        context.close()
+
+
+def table_with_statistics(live_app, names_of_games):
+    """A table with finished games (sample turns through the use cases); its CreatedTable."""
+    db = live_app.app.extensions[storage.DB_KEY]
+    table = tables.create_table(db, "Stats night")
+    for seed, names in enumerate(names_of_games):
+        created = tables.start_game(db, table.edit_token, names, "hasbro-1996")
+        for index, (dice, box) in enumerate(entries(len(names), seed + 20)):
+            games.record_turn(db, created.edit_token, index, dice, box)
+    return table
+
+
+def overflowing(page, selector: str) -> list[str]:
+    """The elements under `selector` whose content is wider than their box (a hidden column)."""
+    return page.locator(selector).evaluate_all(
+        """els => els.filter(el => el.scrollWidth > el.clientWidth + 1
+                                  || el.getBoundingClientRect().right > innerWidth)
+                   .map(el => `${el.className || el.tagName} ${el.scrollWidth}/${el.clientWidth}`
+                              + ` right ${Math.round(el.getBoundingClientRect().right)}`)"""
+    )
+
+
+@pytest.mark.parametrize("size", PHONES)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_statistics_read_on_a_phone_without_hidden_columns_or_codes(
+    browser, live_app, shots, size, scheme
+):
+    table = table_with_statistics(
+        live_app, [["Annabelle", "Bo", "Cy"], ["Annabelle", "Bo", "Cy"], ["Annabelle", "Bo", "Cy", "Dagmar"]]
+    )
+    context = open_context(browser, viewport=PHONES[size], color_scheme=scheme)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_app.url}/t/{table.edit_token}#statistics")
+        stats = page.locator("#statistics")
+        page.locator(".stats-edition h4").first.screenshot(
+            path=str(shots / f"statistics-{size}-{scheme}-h.png")
+        )
+        page.locator(".stats-players").screenshot(path=str(shots / f"statistics-players-{size}-{scheme}.png"))
+        page.locator(".stats-chart").nth(2).screenshot(
+            path=str(shots / f"statistics-boxes-{size}-{scheme}.png")
+        )
+        width = PHONES[size]["width"]
+        # The players' figures: every one on the screen, each with its label, nothing scrolled away.
+        players = page.locator(".stats-players")
+        assert overflowing(page, ".stats-players, .stats-players tbody *") == []
+        cells = players.locator("tbody td")
+        assert cells.count() >= 4 * 9
+        for i in range(cells.count()):
+            cell = cells.nth(i)
+            found = cell.bounding_box()
+            assert found is not None and found["x"] >= 0 and found["x"] + found["width"] <= width, i
+            label = cell.evaluate("el => getComputedStyle(el, '::before').content")
+            assert label not in ("none", "normal", '""'), f"cell {i} has no label on a phone"
+        # The box chart names its boxes in full: no "3K", "FH", "Yz".
+        labels = page.locator(".stats-boxchart text.box-label").evaluate_all(
+            "els => els.map(e => e.textContent)"
+        )
+        assert "Three of a kind" in labels and "Full house" in labels and "Yahtzee" in labels
+        assert not {"3K", "4K", "FH", "SS", "LS", "Yz", "Ch"} & set(labels)
+        font = page.locator(".stats-boxchart text.box-label").first.evaluate(
+            "el => el.getBoundingClientRect().height"
+        )
+        assert font >= 11, "a box's name is readable on the phone"
+        # Every mark explained where it is seen: the bar and the coach's tick have a visible key.
+        key = page.locator(".stats-boxchart-key")
+        assert key.is_visible() and "average" in key.inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
         context.close()
