@@ -14,7 +14,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from flask_babel import format_decimal, format_percent, get_locale, gettext
+from flask_babel import format_decimal, format_percent, get_locale
 
 from scorekeeper.statistics import EditionFigures, PlayerFigures, TableStatistics
 

@@ -8,8 +8,8 @@ import pytest
 from scorekeeper import storage
 from scorekeeper.services import games, tables
 from tests.support.browser_pages import open_context, open_tv_context
-from tests.support.sample_games import entries
 from tests.support.paths import output_folder
+from tests.support.sample_games import entries
 
 PHONES = {"360x740": {"width": 360, "height": 740}, "390x844": {"width": 390, "height": 844}}
 
@@ -120,14 +120,9 @@ def test_the_statistics_read_on_a_phone_without_hidden_columns_or_codes(
     try:
         page = context.new_page()
         page.goto(f"{live_app.url}/t/{table.edit_token}#statistics")
-        stats = page.locator("#statistics")
-        page.locator(".stats-edition h4").first.screenshot(
-            path=str(shots / f"statistics-{size}-{scheme}-h.png")
-        )
-        page.locator(".stats-players").screenshot(path=str(shots / f"statistics-players-{size}-{scheme}.png"))
-        page.locator(".stats-chart").nth(2).screenshot(
-            path=str(shots / f"statistics-boxes-{size}-{scheme}.png")
-        )
+        named = f"{size}-{scheme}.png"
+        page.locator(".stats-players").screenshot(path=str(shots / f"statistics-players-{named}"))
+        page.locator(".stats-chart").nth(2).screenshot(path=str(shots / f"statistics-boxes-{named}"))
         width = PHONES[size]["width"]
         # The players' figures: every one on the screen, each with its label, nothing scrolled away.
         players = page.locator(".stats-players")
