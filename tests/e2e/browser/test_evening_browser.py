@@ -92,7 +92,8 @@ def table_with_statistics(live_app, names_of_games):
     db = live_app.app.extensions[storage.DB_KEY]
     table = tables.create_table(db, "Stats night")
     for seed, names in enumerate(names_of_games):
-        created = tables.start_game(db, table.edit_token, names, "hasbro-1996")
+        secret = str(live_app.app.config["SECRET_KEY"])
+        created = tables.start_game(db, table.edit_token, names, "hasbro-1996", secret=secret)
         for index, (dice, box) in enumerate(entries(len(names), seed + 20)):
             games.record_turn(db, created.edit_token, index, dice, box)
     return table
@@ -149,5 +150,49 @@ def test_the_statistics_read_on_a_phone_without_hidden_columns_or_codes(
         key = page.locator(".stats-boxchart-key")
         assert key.is_visible() and "average" in key.inner_text()
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", [*PHONES, "tv"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_each_game_of_the_table_opens_from_its_list_with_a_thumb(browser, live_app, shots, size, scheme):
+    table = table_with_statistics(live_app, [["Annabelle", "Bo", "Cy"]])
+    page_link = None
+    if size == "tv":
+        context = open_tv_context(browser, 1280, 720)
+    else:
+        context = open_context(browser, viewport=PHONES[size], color_scheme=scheme)
+    try:
+        page = context.new_page()
+        page.emulate_media(color_scheme=scheme)
+        # A second game, in play, started with the table's own form.
+        page.goto(f"{live_app.url}/t/{table.edit_token}/new-game")
+        page.locator(".new-game button.btn-primary[name=action][value=start]").click()
+        page.wait_for_url(lambda url: "/g/" in url)
+        page_link = page.url
+        page.goto(f"{live_app.url}/t/{table.edit_token}")
+        links = page.locator("#games .game-link")
+        names = links.all_inner_texts()
+        assert [name.split(",")[0].strip() for name in names] == [
+            "Open the game",
+            "Final result",
+            "Score sheet",
+            "Review",
+        ]
+        for i in range(links.count()):
+            found = links.nth(i).bounding_box()
+            assert (
+                found is not None
+                and found["height"] >= 44
+                and found["x"] + found["width"] <= page.viewport_size["width"]
+            )
+        page.locator("#games").screenshot(path=str(shots / f"game-list-{size}-{scheme}.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+        links.first.click()
+        page.wait_for_url(page_link)
+        page.go_back()
+        page.get_by_role("link", name="Score sheet").click()
+        page.wait_for_url(lambda url: url.endswith("/print"))
     finally:
         context.close()
