@@ -17,7 +17,6 @@ from .coach_chart import y_range as axis_range
 BOTTOM = 28
 DENSE = 60  # more points than this on a line: no markers (they would merge into a smear)
 BAR_ROW = 32  # height of one box's row in the points-per-box chart: its full name above its bar
-BOX_NAME = 13  # the box's name above its bar: room for its letters
 MOST_BINS = 8  # the distribution's bins are halved while there are at most this many
 
 
