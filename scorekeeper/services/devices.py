@@ -12,7 +12,6 @@ first visit's cookie is sealed with the server's secret (``seal_pending``).
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import hmac
 import secrets
@@ -22,10 +21,11 @@ from datetime import datetime, timedelta
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..storage import devices as records
-from ..storage import tokens
 from ..storage.engine import reading, writing
 from .access import access_of, digest_of
 from .clock import now as clock_now
+from .sealing import seal as _seal
+from .sealing import unseal as _unseal
 
 Db = sessionmaker[Session]
 
@@ -52,31 +52,6 @@ def new_device_id() -> str:
 
 def _device_hash(device_id: str) -> str:
     return hashlib.sha256(b"scorekeeper-device:" + device_id.encode()).hexdigest()
-
-
-def _pad(key: str, label: str, length: int) -> bytes:
-    """Key stream for one label (a game or table and link kind) of one key: each seals one link, ever."""
-    stream = b""
-    block = 0
-    while len(stream) < length:
-        stream += hmac.new(key.encode(), f"{label}:{block}".encode(), hashlib.sha256).digest()
-        block += 1
-    return stream[:length]
-
-
-def _seal(key: str, label: str, token: str) -> str:
-    raw = token.encode()
-    sealed = bytes(a ^ b for a, b in zip(raw, _pad(key, label, len(raw)), strict=True))
-    return base64.urlsafe_b64encode(sealed).decode()
-
-
-def _unseal(key: str, label: str, sealed: str) -> str | None:
-    try:
-        raw = base64.urlsafe_b64decode(sealed.encode())
-        token = bytes(a ^ b for a, b in zip(raw, _pad(key, label, len(raw)), strict=True)).decode()
-    except (ValueError, UnicodeDecodeError):
-        return None
-    return token if tokens.token_hash(token) is not None else None
 
 
 def seal(device_id: str, game_id: int, access: str, token: str) -> str:

@@ -27,11 +27,11 @@ from .access import Access, access_of, digest_of, new_links, seen_links
 from .clock import now
 from .entries import replayed, stored_entry
 from .history import HistoryEvent, history_event, turn_details
-from .names import check_players, check_title
+from .names import check_players, check_title, possessive
 
 Db = sessionmaker[Session]
 
-ALREADY_RECORDED = N_("%(player)s's turn was already recorded.")
+ALREADY_RECORDED = N_("%(whose)s turn was already recorded.")
 SHEET_CHANGED = N_("The sheet changed on another phone.")
 
 
@@ -412,7 +412,7 @@ def _stale_turn(fresh: LoadedGame, expected_turn: object) -> StaleTurn:
     turns = fresh.game.turns
     if type(expected_turn) is int and 0 <= expected_turn < len(turns):
         player = fresh.game.players[turns[expected_turn].player]
-        return StaleTurn(Message(ALREADY_RECORDED, {"player": player}), fresh)
+        return StaleTurn(Message(ALREADY_RECORDED, {"player": player, "whose": possessive(player)}), fresh)
     return StaleTurn(Message(SHEET_CHANGED), fresh)
 
 

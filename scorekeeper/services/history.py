@@ -9,9 +9,10 @@ from typing import Any
 
 from ..rules import N_, Message, Ruleset, Turn
 from ..storage import records
+from .names import possessive
 
-UNDO_SUMMARY = N_("Undid %(player)s's turn in round %(round)d: %(turn)s.")
-CORRECT_SUMMARY = N_("Corrected %(player)s's turn in round %(round)d: %(before)s → %(after)s.")
+UNDO_SUMMARY = N_("Undid %(whose)s turn in round %(round)d: %(turn)s.")
+CORRECT_SUMMARY = N_("Corrected %(whose)s turn in round %(round)d: %(before)s → %(after)s.")
 COACH_ON_SUMMARY = N_("Coach turned on.")
 COACH_OFF_SUMMARY = N_("Coach turned off.")
 TURN_SUMMARY = N_("%(dice)s in %(box)s for %(points)d")
@@ -94,6 +95,7 @@ def history_event(players: Sequence[str], rules: Ruleset, event: records.History
             UNDO_SUMMARY,
             {
                 "player": players[turn["player"]],
+                "whose": possessive(players[turn["player"]]),
                 "round": turn["round"],
                 "turn": _turn_phrase(rules, turn),
             },
@@ -104,6 +106,7 @@ def history_event(players: Sequence[str], rules: Ruleset, event: records.History
             CORRECT_SUMMARY,
             {
                 "player": players[before["player"]],
+                "whose": possessive(players[before["player"]]),
                 "round": before["round"],
                 "before": _turn_phrase(rules, before),
                 "after": _turn_phrase(rules, details["after"]),

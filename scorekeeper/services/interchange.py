@@ -27,7 +27,8 @@ from ..storage import table_records
 from ..storage.engine import writing
 from .clock import now
 from .games import Db, insert_game
-from .names import check_players, check_title
+from .names import check_players, check_title, possessive
+from .table_seals import seals_for
 from .tables import (
     CreatedTable,
     PlayedGame,
@@ -64,7 +65,7 @@ IMPORT_BAD_GAME = N_("Game %(game)d: %(reason)s")
 IMPORT_BAD_FIELD = N_("the field “%(field)s” is missing or not what it should be.")
 IMPORT_BAD_TURN = N_("Game %(game)d, turn %(turn)d: %(reason)s")
 IMPORT_TURN_MISMATCH = N_("the file says %(field)s %(stated)s, the rules give %(computed)s.")
-IMPORT_TOTAL_MISMATCH = N_("%(player)s's %(field)s: the file says %(stated)s, the rules give %(computed)s.")
+IMPORT_TOTAL_MISMATCH = N_("%(whose)s %(field)s: the file says %(stated)s, the rules give %(computed)s.")
 IMPORT_UNKNOWN_EDITION = N_("unknown rules “%(edition)s”.")
 
 
@@ -165,7 +166,7 @@ def export_csv(contents: TableContents) -> str:
             writer.writerow(
                 [
                     number,
-                    played.created_at.isoformat(),
+                    spreadsheet_time(played.created_at),
                     _cell_text(played.title),
                     game.edition.id,
                     "yes" if game.is_over else "no",
@@ -179,6 +180,12 @@ def export_csv(contents: TableContents) -> str:
                 ]
             )
     return out.getvalue()
+
+
+def spreadsheet_time(at: datetime) -> str:
+    """A UTC time as spreadsheets read a date and time ("2026-12-01 19:02:11"): no "T", no
+    microseconds, no offset, which leave it text in LibreOffice, Excel and Google Sheets."""
+    return at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
 def _cell_headers(rules: Any) -> list[str]:
@@ -225,8 +232,11 @@ def import_table(db: Db, document: object) -> CreatedTable:
     return store_table(db, name, created_at, parsed)
 
 
-def store_table(db: Db, name: str, created_at: datetime | None, parsed: list[PlayedGame]) -> CreatedTable:
-    """Store a new table with these replayed games, IMPORT_BATCH_TURNS turns per transaction.
+def store_table(
+    db: Db, name: str, created_at: datetime | None, parsed: list[PlayedGame], secret: str | None = None
+) -> CreatedTable:
+    """Store a new table with these replayed games, IMPORT_BATCH_TURNS turns per transaction (the
+    table keeping each game's links, given the server's `secret`).
 
     The table's links exist only here until it returns, so nobody sees it half written; if a batch
     fails (the database cannot save), what was written is deleted again and the error raised.
@@ -239,7 +249,7 @@ def store_table(db: Db, name: str, created_at: datetime | None, parsed: list[Pla
                 time.sleep(IMPORT_PAUSE_S)
             with writing(db) as session:
                 for game in batch:
-                    game_id, _ = insert_game(
+                    game_id, stored = insert_game(
                         session,
                         game.game.players,
                         game.game.edition,
@@ -247,7 +257,10 @@ def store_table(db: Db, name: str, created_at: datetime | None, parsed: list[Pla
                         created_at=game.created_at,
                         played=game.game,
                     )
-                    table_records.set_game_table(session, game_id, created.table.id)
+                    table_id = created.table.id
+                    edit_token = stored.edit_token
+                    seals = None if secret is None else seals_for(secret, table_id, game_id, edit_token)
+                    table_records.set_game_table(session, game_id, table_id, seals)
     except BaseException:
         _forget_unfinished(db, created.edit_token)
         raise
@@ -372,7 +385,13 @@ def _totals_refusal(game: Game, stated: object) -> Message | None:
                 continue  # not a figure of the rules: nothing to check
             if not _same(value, expected):
                 stated_text, computed_text = str(value)[:40], str(expected)
-                params = {"player": name, "field": field, "stated": stated_text, "computed": computed_text}
+                params = {
+                    "player": name,
+                    "whose": possessive(name),
+                    "field": field,
+                    "stated": stated_text,
+                    "computed": computed_text,
+                }
                 return Message(IMPORT_TOTAL_MISMATCH, params)
     return None
 

@@ -45,6 +45,28 @@ def clean_text(value: object) -> str:
     return " ".join(unicodedata.normalize("NFC", value).split()) if isinstance(value, str) else ""
 
 
+# Names after which a language writes the possessive as an apostrophe alone (German), or
+# nothing (Swedish "Lars tur"): their last sound is already an s.
+APOSTROPHE = "\u2019"  # a typographic apostrophe, as German writes "Hans\u2019 Zug"
+_S_ENDINGS = {"de": ("s", "ß", "x", "z", "ce"), "sv": ("s", "x", "z")}
+
+
+def possessive(name: str, language: str = "en") -> str:
+    """A player's name as its language writes it before what is theirs ("Björns tur", "Ann's turn").
+
+    English adds 's; Swedish and German add s, or (German) an apostrophe after an s sound; French
+    and Spanish say "de Ann", so they keep the name as it is and their sentences add the "de".
+    """
+    if language == "en":
+        return f"{name}'s"
+    endings = _S_ENDINGS.get(language)
+    if endings is None or not name:
+        return name
+    if name.lower().endswith(endings):
+        return name + APOSTROPHE if language == "de" else name
+    return f"{name}s"
+
+
 def _printable(text: str) -> bool:
     return not any(unicodedata.category(ch).startswith("C") for ch in text)
 

@@ -25,6 +25,7 @@ from .games import Created, Db, ReadOnly, find_record, insert_game
 from .names import TITLE_MAX, check_title, clean_text
 from .player_names import TablePlayer, players_of_seats
 from .table_history import TableEvent, table_event
+from .table_seals import Seals, seals_for
 
 NAME_MAX = TITLE_MAX  # a table's name fits one line, as a game's title does
 
@@ -195,18 +196,21 @@ def start_game(
     title: str = "",
     coach: bool = False,
     language: str | None = None,
+    secret: str | None = None,
 ) -> Created:
-    """A new game at this table (edit link); BadSettings as for games.create_game."""
+    """A new game at this table (edit link); BadSettings as for games.create_game. With the server's
+    `secret`, the table keeps the game's links (table_seals.py) and its list opens the game."""
     with writing(db) as session:
         table = find_table(session, table_token, lock=True, edit=True)
         game_id, created = insert_game(session, players, edition, title=title, coach=coach, language=language)
-        table_records.set_game_table(session, game_id, table.id)
+        table_records.set_game_table(session, game_id, table.id, _seals(secret, table.id, game_id, created))
         table_records.mark_table_changed(session, table.id, now())
     return created
 
 
-def rematch(db: Db, game_token: str) -> Created:
-    """Same players, edition, title and settings as this game (edit link), at the same table if any."""
+def rematch(db: Db, game_token: str, secret: str | None = None) -> Created:
+    """Same players, edition, title and settings as this game (edit link), at the same table if any
+    (which keeps its links, given the server's `secret`)."""
     with writing(db) as session:
         record, access = find_record(session, game_token, lock=True)
         if access != "edit":
@@ -221,13 +225,15 @@ def rematch(db: Db, game_token: str) -> Created:
         )
         table_id = table_records.table_of_game(session, record.id)
         if table_id is not None:
-            table_records.set_game_table(session, game_id, table_id)
+            seals = _seals(secret, table_id, game_id, created)
+            table_records.set_game_table(session, game_id, table_id, seals)
             table_records.mark_table_changed(session, table_id, now())
     return created
 
 
-def move_game(db: Db, game_token: str, table_token: str) -> LoadedTable:
-    """Put a game started alone at this table (both edit links); a game is at most at one table."""
+def move_game(db: Db, game_token: str, table_token: str, secret: str | None = None) -> LoadedTable:
+    """Put a game started alone at this table (both edit links); a game is at most at one table.
+    With the server's `secret`, the table keeps the game's links and its list opens the game."""
     with writing(db) as session:
         table = find_table(session, table_token, lock=True, edit=True)
         record, access = find_record(session, game_token, lock=True)
@@ -239,11 +245,17 @@ def move_game(db: Db, game_token: str, table_token: str) -> LoadedTable:
         if current is not None:
             raise TableRefused(Message(ALREADY_AT_TABLE))
         when = now()
-        table_records.set_game_table(session, record.id, table.id)
+        seals = None if secret is None else seals_for(secret, table.id, record.id, game_token)
+        table_records.set_game_table(session, record.id, table.id, seals)
         records.mark_changed(session, record.id, when)
         table_records.add_table_history(session, table.id, when, "move", {"players": list(record.players)})
         version = table_records.mark_table_changed(session, table.id, when)
     return with_version(table, version)
+
+
+def _seals(secret: str | None, table_id: int, game_id: int, created: Created) -> Seals | None:
+    """The new game's links sealed for its table, if the server's secret is given."""
+    return None if secret is None else seals_for(secret, table_id, game_id, created.edit_token)
 
 
 def delete_game_at_table(db: Db, table_token: str, game_id: int) -> LoadedTable:

@@ -70,6 +70,10 @@ class GameRow(Base):
     table_id: Mapped[int | None] = mapped_column(
         ForeignKey("tables.id", ondelete="CASCADE"), nullable=True, index=True, default=None
     )
+    # The game's edit and view links sealed for its table (services/game_seals.py), so the table's
+    # list opens each game; None where not known (a game put at its table before they were kept).
+    table_edit_seal: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
+    table_view_seal: Mapped[str | None] = mapped_column(String(64), nullable=True, default=None)
 
 
 class PlayerRow(Base):

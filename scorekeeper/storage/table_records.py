@@ -161,9 +161,56 @@ def table_of_game(session: Session, game_id: int) -> int | None:
     return session.execute(select(GameRow.table_id).where(GameRow.id == game_id)).scalar_one_or_none()
 
 
-def set_game_table(session: Session, game_id: int, table_id: int | None) -> None:
-    """Put the game at this table (None: at no table); the game's version is the caller's to bump."""
-    session.execute(update(GameRow).where(GameRow.id == game_id).values(table_id=table_id))
+def set_game_table(
+    session: Session, game_id: int, table_id: int | None, seals: tuple[str, str] | None = None
+) -> None:
+    """Put the game at this table (None: at no table), with its (edit, view) links sealed for it if
+    known; the game's version is the caller's to bump."""
+    edit_seal, view_seal = seals or (None, None)
+    session.execute(
+        update(GameRow)
+        .where(GameRow.id == game_id)
+        .values(table_id=table_id, table_edit_seal=edit_seal, table_view_seal=view_seal)
+    )
+
+
+def table_and_seal_of_game(session: Session, game_id: int) -> tuple[int | None, str | None]:
+    """The id of the table the game is at (or None) and its edit link as sealed for it (or None)."""
+    row = session.execute(
+        select(GameRow.table_id, GameRow.table_edit_seal).where(GameRow.id == game_id)
+    ).one_or_none()
+    return (None, None) if row is None else (row[0], row[1])
+
+
+def set_game_seals(session: Session, game_id: int, seals: tuple[str, str]) -> None:
+    """Keep the (edit, view) links of a game already at a table, sealed for it."""
+    edit_seal, view_seal = seals
+    session.execute(
+        update(GameRow)
+        .where(GameRow.id == game_id)
+        .values(table_edit_seal=edit_seal, table_view_seal=view_seal)
+    )
+
+
+@dataclass(frozen=True)
+class GameSeals:
+    """A game of a table: its links sealed for the table (None where not kept) and their hashes."""
+
+    game_id: int
+    edit_seal: str | None
+    view_seal: str | None
+    edit_hash: str
+    view_hash: str
+
+
+def game_seals(session: Session, table_id: int, game_ids: Iterable[int]) -> list[GameSeals]:
+    """These games of this table (others are left out) with their links as sealed for it."""
+    rows = session.execute(
+        select(
+            GameRow.id, GameRow.table_edit_seal, GameRow.table_view_seal, GameRow.edit_hash, GameRow.view_hash
+        ).where(GameRow.table_id == table_id, GameRow.id.in_(list(game_ids)))
+    )
+    return [GameSeals(*row) for row in rows]
 
 
 def player_names(session: Session, table_id: int) -> list[tuple[int, int, str]]:

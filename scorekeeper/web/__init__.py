@@ -33,6 +33,7 @@ def template_helpers() -> dict[str, object]:
     return {
         # words and names in the player's language
         "edition_name": i18n.edition_name,
+        "whose": i18n.possessive,
         "edition_description": i18n.edition_description,
         "names_list": i18n.names_list,
         "get_locale": i18n.get_locale,

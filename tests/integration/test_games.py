@@ -202,7 +202,9 @@ def test_a_double_submit_records_the_turn_once(db, make_game):
     before = snapshot(db)
     with pytest.raises(games.StaleTurn) as refusal:
         games.record_turn(db, created.edit_token, 0, (2, 2, 4, 5, 6), "chance")
-    assert refusal.value.message == Message("%(player)s's turn was already recorded.", {"player": "Ann"})
+    assert refusal.value.message == Message(
+        "%(whose)s turn was already recorded.", {"player": "Ann", "whose": "Ann's"}
+    )
     assert str(refusal.value) == str(refusal.value.message) == "Ann's turn was already recorded."
     assert len(refusal.value.game.game.turns) == 1  # the fresh sheet comes with it
     assert snapshot(db) == before

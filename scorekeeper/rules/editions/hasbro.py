@@ -83,7 +83,7 @@ _COMMON: dict[str, Any] = {
 HASBRO_1996 = register(
     Ruleset(
         "hasbro-1996",
-        name=N_("Classic booklet 1996 + 2023 FAQ"),
+        name=N_("Yahtzee (classic rules)"),
         description=N_(
             "An extra Yahtzee goes in its matching upper box if empty, "
             "otherwise in any empty lower box, otherwise as 0 in any empty upper box."
@@ -96,7 +96,7 @@ HASBRO_1996 = register(
 HASBRO_2016 = register(
     Ruleset(
         "hasbro-2016",
-        name=N_("Hasbro 2016 / 2026 sheet"),
+        name=N_("Yahtzee (2016 sheet)"),
         description=N_(
             "An extra Yahtzee goes in its matching upper box if empty, then in Three or "
             "Four of a kind, then in any other empty lower box, otherwise as 0 in an empty upper box."

@@ -72,7 +72,7 @@ _COMMON: dict[str, Any] = {
 YATZY_FREE = register(
     Ruleset(
         "yatzy",
-        name=N_("Scandinavian Yatzy"),
+        name=N_("Yatzy"),
         description=N_(
             "15 boxes with One pair and Two pairs, 50 bonus at 63 in the upper section, "
             "no joker and no extra bonus; any open box each turn."
@@ -84,7 +84,7 @@ YATZY_FREE = register(
 YATZY_FORCED = register(
     Ruleset(
         "yatzy-forced",
-        name=N_("Forced Yatzy (tvångsyatzy)"),
+        name=N_("Forced Yatzy"),
         description=N_(
             "Scandinavian Yatzy filled strictly from top to bottom: each turn goes in the next open box."
         ),

@@ -21,6 +21,7 @@ from flask_babel import Domain, get_babel, get_locale, get_translations, refresh
 from werkzeug.datastructures import LanguageAccept
 
 from scorekeeper.rules import Message, Ruleset
+from scorekeeper.services import names
 
 from .extensions import babel
 
@@ -154,7 +155,17 @@ def translate(message: Message) -> str:
     Flask-Babel's gettext would format a second time; the Message formats once, recursing into
     params that are Messages themselves (a box name, a refusal inside "reason").
     """
+    player, whose = message.params.get("player"), message.params.get("whose")
+    if isinstance(player, str) and whose is not None:
+        # The services write the English possessive; each language writes its own.
+        params = {**message.params, "whose": possessive(player)}
+        message = Message(message.template, params, message.plural)
     return message.render(_template)
+
+
+def possessive(name: str) -> str:
+    """A name as the request's language writes it before what is theirs ("Björns tur")."""
+    return names.possessive(name, current_language())
 
 
 def box_name(rules: Ruleset, key: str) -> str:

@@ -37,6 +37,11 @@ class ShareLink:
     qr: Markup
 
 
+def seal_secret() -> str:
+    """The server's secret that seals a game's links for its table (services/table_seals.py)."""
+    return str(current_app.config["SECRET_KEY"])
+
+
 def game_url(token: str) -> str:
     """The absolute URL of the game page for this token."""
     base = (current_app.config.get("PUBLIC_URL") or "").rstrip("/")

@@ -16,8 +16,7 @@ from .coach_chart import y_range as axis_range
 
 BOTTOM = 28
 DENSE = 60  # more points than this on a line: no markers (they would merge into a smear)
-BAR_ROW = 18  # height of one box's row in the points-per-box chart
-BOX_LABEL = 44  # room for a box's short name left of its bars
+BAR_ROW = 32  # height of one box's row in the points-per-box chart: its full name above its bar
 MOST_BINS = 8  # the distribution's bins are halved while there are at most this many
 
 
@@ -157,11 +156,12 @@ class BoxChart:
 
 
 def box_chart(labels: Sequence[str], means: Sequence[float], optimal: Sequence[float] | None) -> BoxChart:
-    """Horizontal bars of `means` per box (labels: short names), optimal play's figure as a tick."""
+    """Horizontal bars of `means` per box, each under its box's full name (a phone has no room for
+    a column of names, and codes like "3K" explain nothing); optimal play's figure as a tick."""
     top_value = max([*means, *(optimal or ()), 1.0])
     _, high, step = axis_range([0, top_value])
-    left = LEFT + BOX_LABEL - LEFT // 2
-    right = WIDTH - RIGHT
+    left = LEFT // 2
+    right = WIDTH - RIGHT * 2
 
     def x_of(value: float) -> float:
         return left + (right - left) * value / high

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from flask_babel import format_decimal, format_percent, get_locale, gettext
+from flask_babel import format_decimal, format_percent, get_locale
 
 from scorekeeper.statistics import EditionFigures, PlayerFigures, TableStatistics
 
@@ -176,7 +176,7 @@ def _edition(figures: EditionFigures) -> EditionView:
         ),
         recent=_recent(players, figures.games),
         histogram=histogram(figures.all_scores),
-        box_chart=box_chart([gettext(box.short) for box in rules.boxes], figures.box_means, optimal),
+        box_chart=box_chart([box_name(rules, box.key) for box in rules.boxes], figures.box_means, optimal),
     )
 
 

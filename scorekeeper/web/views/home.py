@@ -17,6 +17,7 @@ from scorekeeper.services.names import NAME_MAX, TITLE_MAX
 from ..infra.i18n import LANGUAGE_NAMES, current_language, translate
 from ..infra.limits import limit_new_games
 from ..infra.recent import recent_games, recent_tables, remember
+from ..viewmodels.links import seal_secret
 from .forms import NewGameForm, check_names
 
 bp = Blueprint("home", __name__)
@@ -73,7 +74,7 @@ def new_game():
     db, edition = storage.get_db(), find_edition(form.edition.data)
     try:
         if table:
-            created = tables.start_game(db, table, cleaned, edition, **settings)
+            created = tables.start_game(db, table, cleaned, edition, **settings, secret=seal_secret())
         else:
             created = games.create_game(db, cleaned, edition, **settings)
     except (games.BadSettings, RuleViolation) as error:  # create_game re-checks what the form checked

@@ -23,7 +23,7 @@ from markupsafe import Markup
 from scorekeeper import storage
 from scorekeeper.rules import BadDice
 from scorekeeper.rules.dice import typed_digits
-from scorekeeper.services import games, tables
+from scorekeeper.services import games, table_game_links, tables
 from scorekeeper.services.interchange import export_game
 
 from .. import live
@@ -33,6 +33,7 @@ from ..infra.limits import limit_rematch
 from ..infra.recent import remember
 from ..viewmodels.advice import KeepAdvice, coach_options, coach_waits, keep_advice
 from ..viewmodels.dice import example_dice
+from ..viewmodels.links import seal_secret
 from ..viewmodels.presenters import (
     Entry,
     announcement,
@@ -129,6 +130,9 @@ def game(token: str):
         )
     loaded = load_or_404(token)
     remember(token)
+    if loaded.access == "edit":
+        # A game put at its table before tables kept their games' links: keep them now.
+        table_game_links.keep_links(storage.get_db(), token, seal_secret())
     if loaded.access != "edit":
         speak_game_language(loaded.language)  # the TV board speaks the table's language
         return _board(loaded, token)
@@ -405,7 +409,7 @@ def rematch(token: str):
     loaded = load_or_404(token, edit=True)
     # Same settings, and at the same table if the game is at one.
     try:
-        created = tables.rematch(storage.get_db(), token)
+        created = tables.rematch(storage.get_db(), token, seal_secret())
     except games.BadSettings as refused:  # e.g. a title stored before today's limit on its length
         return _render(loaded, token, status=422, notice=translate(refused.message))
     remember(created.edit_token)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from datetime import date as Date
 from typing import Any
 from urllib.parse import quote
@@ -13,6 +11,7 @@ from flask_babel import gettext
 
 from scorekeeper.rules import EDITIONS, Ruleset, find_edition
 
+from ..infra.downloads import attachment
 from ..infra.extensions import limiter
 from ..infra.i18n import speak_game_language, use_vocabulary
 from ..infra.limits import game_key, opened_the_game
@@ -49,9 +48,6 @@ _pdf_rate = limiter.shared_limit(pdf_limit, scope="printing-pdf")  # blank sheet
 _game_pdf_rate = limiter.shared_limit(
     pdf_limit, scope="game-pdf", key_func=game_key, deduct_when=opened_the_game
 )
-
-_UNSAFE_ASCII = re.compile(r"[^A-Za-z0-9._-]+")
-_UNSAFE_NAME = re.compile(r"[\x00-\x1f\x7f/\\\"]+")
 
 
 _ECHOED = 24  # characters of an unknown edition id said back in the message
@@ -120,13 +116,7 @@ def file_stem(title: str, date: Date | None) -> str:
 
 def content_disposition(stem: str) -> str:
     """attachment with an ASCII file name for old clients and the exact UTF-8 one (RFC 6266)."""
-    ascii_stem = unicodedata.normalize("NFKD", stem).encode("ascii", "ignore").decode()
-    ascii_stem = _UNSAFE_ASCII.sub("-", ascii_stem).strip("-.") or "scoresheet"
-    exact = _UNSAFE_NAME.sub("-", stem).strip(" .-") or "scoresheet"
-    return (
-        f'attachment; filename="{ascii_stem[:80]}.pdf"; '
-        f"filename*=UTF-8''{quote(exact[:80] + '.pdf', safe='')}"
-    )
+    return attachment(stem, "pdf", "scoresheet")
 
 
 def _pdf_links(endpoint: str, **values: str) -> list[tuple[str, str]]:

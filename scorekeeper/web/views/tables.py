@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask import (
@@ -30,10 +31,12 @@ from wtforms import ValidationError
 
 from scorekeeper import storage
 from scorekeeper.rules import Message
-from scorekeeper.services import interchange, names, table_players, tables
+from scorekeeper.services import interchange, names, table_game_links, table_players, tables
+from scorekeeper.services.clock import now
 from scorekeeper.services.interchange import export_csv, export_table
 from scorekeeper.services.table_games import GameLine, TableGames
 
+from ..infra.downloads import attachment
 from ..infra.extensions import csrf
 from ..infra.hardening import large_body
 from ..infra.i18n import edition_name, translate
@@ -44,7 +47,7 @@ from ..infra.limits import (
     limit_new_games,
 )
 from ..infra.recent import forget_table, remember_table
-from ..viewmodels.links import table_links
+from ..viewmodels.links import seal_secret, table_links
 from ..viewmodels.table_page import high_scores, high_scores_of_statistics
 from .forms import ActionForm, as_int
 from .loading import load_or_404
@@ -89,6 +92,35 @@ def _statistics(table_id: int) -> tuple[Any, bool]:
     except Exception:
         log.exception("statistics of table %d failed; the table page is shown without them", table_id)
         return None, True
+
+
+@dataclass(frozen=True)
+class GameLinks:
+    """Where the table's list opens one game: its page (edit link) or board (view link), and once it
+    is over its board, printed sheet and review (None: a finished game's rules have no coach)."""
+
+    page: str
+    board: str
+    sheet: str
+    review: str | None
+
+
+def _game_links(db: Any, token: str, lines: Sequence[GameLine]) -> dict[int, GameLinks]:
+    """The links of each of these games that the table keeps (its edit links for the table's edit
+    link, else its view links), by game id."""
+    kept = table_game_links.game_links(db, token, seal_secret(), [line.id for line in lines])
+    found = {}
+    for line in lines:
+        if line.id not in kept:
+            continue
+        link, board = kept[line.id]
+        found[line.id] = GameLinks(
+            page=url_for("play.game", token=link),
+            board=url_for("play.game", token=board),
+            sheet=url_for("printing.sheet", token=link),
+            review=url_for("coach.review", token=link) if line.edition.has_coach else None,
+        )
+    return found
 
 
 def _edition_labels(lines: Sequence[GameLine]) -> dict[str, str]:
@@ -164,7 +196,9 @@ def import_table():
         if not imported_games_allowed(len(games)):
             page, status = render_error(429)
             return page, status, {"Retry-After": "3600"}
-        created = interchange.store_table(storage.get_db(), name, created_at, games)
+        created = interchange.store_table(
+            storage.get_db(), imported_name(name), created_at, games, seal_secret()
+        )
         count_imported_games(len(games))
     except interchange.ImportRefused as refusal:
         return render_template("tables/import.html", error=translate(refusal.message)), 422
@@ -195,6 +229,7 @@ def _page(token: str, *, status: int = 200, error: str | None = None, form_value
         game_count=found.count,
         high_scores=best,
         edition_labels=_edition_labels(lines),
+        game_links=_game_links(db, token, lines),
         history=[(event.at, translate(event.message)) for event in reversed(contents.history)],
         links=table_links(contents.table),
         statistics=statistics,
@@ -232,6 +267,7 @@ def all_games(token: str):
         page=page,
         pages=pages,
         edition_labels=_edition_labels(lines),
+        game_links=_game_links(storage.get_db(), token, lines),
     )
 
 
@@ -330,21 +366,34 @@ def export_json(token: str):
     contents = tables.open_table(storage.get_db(), token)
     # The app's JSON, as the game's export: no raw <, >, & or ' (a name like "<script>" stays inert).
     body = current_app.json.dumps(export_table(contents), ensure_ascii=False, indent=1)
-    return _download(body, "application/json", "table.json")
+    return _download(body, "application/json", contents.table.name, "json")
 
 
 @bp.get("/t/<token>/export.csv")
 def export_spreadsheet(token: str):
     """One row per game and player with every box and total, as a CSV file (view link enough)."""
     contents = tables.open_table(storage.get_db(), token)
-    return _download(export_csv(contents), "text/csv", "table.csv")
+    return _download(export_csv(contents), "text/csv", contents.table.name, "csv")
 
 
-def _download(body: str, mimetype: str, filename: str) -> Response:
+def _download(body: str, mimetype: str, table_name: str, extension: str) -> Response:
+    """The export as a file named after the table and the day ("Friday night 2026-12-01.csv")."""
+    stem = f"{table_name or gettext('Table')} {now().date().isoformat()}"
     response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Content-Disposition"] = attachment(stem, extension, "table")
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def imported_name(name: str) -> str:
+    """An imported table's name: the original's with the day it was imported, in the reader's words,
+    so the copy is told from the table it came from ("Friday (imported 2026-12-01)")."""
+    day = now().date().isoformat()
+    named = gettext("%(name)s (imported %(date)s)", name=name or gettext("Table"), date=day)
+    if len(named) <= tables.NAME_MAX:
+        return named
+    room = tables.NAME_MAX - (len(named) - len(name)) - 1  # what is left for the name, and its "…"
+    return gettext("%(name)s (imported %(date)s)", name=name[: max(room, 0)].rstrip() + "…", date=day)
 
 
 # -- a game's table --------------------------------------------------------------------
@@ -361,7 +410,7 @@ def game_table(token: str):
         ActionForm()
         link = _text(request.form.get("table"))
         try:
-            moved = tables.move_game(db, token, token_from_link(link))
+            moved = tables.move_game(db, token, token_from_link(link), seal_secret())
         except (tables.TableNotFound, tables.TableReadOnly):
             error = gettext("That is not a table's edit link. Open the table with its edit link and copy it.")
         except tables.TableRefused as refusal:

@@ -220,7 +220,7 @@ def test_the_view_link_fills_a_tv_with_type_readable_across_the_room(
         assert last["y"] + last["height"] <= height, "the whole standings are on the first screen"
         if rounds < 13:
             who = page.locator("#board .board-who")
-            expect(who).to_have_text("Annabelle to play")
+            expect(who).to_have_text("Annabelle's turn")
             assert px(who) >= 0.07 * height
         sheet = box_of(page.locator("#board .sheet-wrap"))
         assert sheet["x"] > board["x"] + board["width"] / 3, "the sheet sits beside the standings"

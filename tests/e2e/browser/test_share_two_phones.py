@@ -41,7 +41,7 @@ def test_a_turn_recorded_on_one_phone_shows_on_the_other_and_on_the_tv(browser, 
         phone_b, "() => document.querySelector('.turn-head').textContent.includes('Bo')", None
     )
     polls_on_tv = polls_until(
-        tv, "() => document.querySelector('#board').textContent.includes('Bo to play')", None
+        tv, "() => document.querySelector('#board').textContent.includes(\"Bo's turn\")", None
     )
     assert polls_on_b <= LIVE_POLLS and polls_on_tv <= LIVE_POLLS
     assert phone_b.locator("#play td.filled.just").inner_text().strip() == "16"
@@ -73,7 +73,7 @@ def test_a_turn_recorded_on_one_phone_shows_on_the_other_and_on_the_tv(browser, 
     LIVE_OUTPUT.mkdir(parents=True, exist_ok=True)
     phone_b.screenshot(path=str(LIVE_OUTPUT / "phone-b-conflict.png"))
     phone_b.screenshot(path=str(OUTPUT / "phone-b-conflict.png"), full_page=True)
-    polls_until(tv, "() => document.querySelector('#board').textContent.includes('Ann to play')", None)
+    polls_until(tv, "() => document.querySelector('#board').textContent.includes(\"Ann's turn\")", None)
     phone_b.fill("#dice", "")  # B's player clears them: they were Bo's roll
     phone_b.locator("#dice").blur()
 

@@ -90,8 +90,10 @@ def test_during_a_game_with_the_coach_on_the_review_covers_the_turns_so_far(clie
     found = sections(page)
     assert [len(re.findall(r'<tr class="is-', s)) for s in found] == [4, 3]
     assert "round 4 of 13" in text_of(page)
-    game_page = client.get(f"/g/{created.view_token}").get_data(as_text=True)
-    assert f'href="/g/{created.view_token}/review"' in game_page
+    game_page = client.get(f"/g/{created.edit_token}").get_data(as_text=True)
+    assert f'href="/g/{created.edit_token}/review"' in game_page
+    # The TV board (the view link) offers none: nobody reviews from across the room.
+    assert "/review" not in client.get(f"/g/{created.view_token}").get_data(as_text=True)
 
 
 def test_during_a_game_without_the_coach_the_review_waits_for_the_end(client, make_game):

@@ -55,14 +55,18 @@ def test_the_blank_sheet_lists_each_edition_and_prints_the_one_chosen(client):
         ("/blank-sheet?edition=triple-yahtzee", False),
         ("/blank-sheet?edition=yacht", False),
     ]
-    assert [name for *_, name in links][2] == "Scandinavian Yatzy"
+    assert [name for *_, name in links][2] == "Yatzy"
     assert [name for *_, name in links][4:] == ["Maxi Yatzy", "Triple Yahtzee", "Yacht"]
     assert '<span class="label-text">One pair</span>' in html and "Aces" not in html
     assert "layout-block" in html and "UPPER SECTION" not in html
     assert 'href="/blank-sheet.pdf?edition=yatzy"' in html
     assert 'href="/blank-sheet.pdf?edition=yatzy&amp;paper=letter"' in html
     default = client.get("/blank-sheet").get_data(as_text=True)
-    assert "Aces" in default and "layout-pad" in default and 'aria-current="page">Classic' in default
+    assert (
+        "Aces" in default
+        and "layout-pad" in default
+        and 'aria-current="page">Yahtzee (classic rules)' in default
+    )
 
 
 @pytest.mark.parametrize(
@@ -73,14 +77,14 @@ def test_an_unknown_edition_gets_a_clear_not_found_that_names_the_editions(clien
     assert response.status_code == 404 and response.mimetype == "text/html"
     html = response.get_data(as_text=True)
     assert "There is no rules edition called" in html
-    assert "Scandinavian Yatzy (yatzy)" in html and "(hasbro-1996)" in html
+    assert "Yatzy (yatzy)" in html and "(hasbro-1996)" in html
     assert "<b>" not in html
 
 
 def test_a_yatzy_game_prints_its_own_sheet(client, store_game):
     created = store_game(["Ann", "Bo"], turns=[([1, 1, 2, 3, 4], "one_pair")], edition="yatzy")
     html = client.get(f"/g/{created.view_token}/print").get_data(as_text=True)
-    assert "In progress: round 1 of 15" in html and "Scandinavian Yatzy" in html
+    assert "In progress: round 1 of 15" in html and "Yatzy" in html
     assert html.count('<tr class="row-box">') == 15
     assert "YAHTZEE" not in html and "Aces" not in html
 
@@ -162,7 +166,7 @@ def test_the_blank_sheet_pdf_is_one_page(client):
     response = client.get("/blank-sheet.pdf")
     assert response.status_code == 200
     disposition = response.headers["Content-Disposition"]
-    assert 'filename="Blank-score-sheet-Classic-booklet-1996-2023-FAQ.pdf"' in disposition
+    assert 'filename="Blank-score-sheet-Yahtzee-classic-rules.pdf"' in disposition
     assert len(PdfReader(io.BytesIO(response.data)).pages) == 1
 
 

@@ -222,11 +222,11 @@ def test_an_import_that_fails_half_way_leaves_nothing(db, document, monkeypatch)
     real = table_records.set_game_table
     calls = []
 
-    def fail_on_the_third(session, game_id, table_id):
+    def fail_on_the_third(session, game_id, table_id, seals=None):
         calls.append(game_id)
         if len(calls) == 3:
             raise Unavailable("disk full", busy=False)
-        return real(session, game_id, table_id)
+        return real(session, game_id, table_id, seals)
 
     monkeypatch.setattr(interchange, "IMPORT_BATCH_TURNS", 30)
     monkeypatch.setattr(table_records, "set_game_table", fail_on_the_third)

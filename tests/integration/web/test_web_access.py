@@ -18,7 +18,7 @@ def test_the_view_link_shows_the_scoreboard_without_any_write_control(client, ga
     response = client.get(f"/g/{game.view_token}")
     assert response.status_code == 200
     text = page_text(response)
-    assert "Bo to play" in text and "Last turn: Ann: 4 in Twos" in text
+    assert "Bo's turn" in text and "Last turn: Ann: 4 in Twos" in text
     body = response.get_data(as_text=True)
     # The one form it may post is the language picker's, which changes nothing in the game.
     posts = re.findall(r'<form[^>]*method="post"[^>]*>', body)

@@ -378,10 +378,10 @@ def test_editions_have_ids_names_and_a_description_of_their_rules():
         "yatzy-forced",
     ]
     assert Ruleset.default() is find_edition("hasbro-1996")
-    assert find_edition("hasbro-1996").name == "Classic booklet 1996 + 2023 FAQ"
-    assert find_edition("hasbro-2016").name == "Hasbro 2016 / 2026 sheet"
-    assert find_edition("yatzy").name == "Scandinavian Yatzy"
-    assert find_edition("yatzy-forced").name == "Forced Yatzy (tvångsyatzy)"
+    assert find_edition("hasbro-1996").name == "Yahtzee (classic rules)"
+    assert find_edition("hasbro-2016").name == "Yahtzee (2016 sheet)"
+    assert find_edition("yatzy").name == "Yatzy"
+    assert find_edition("yatzy-forced").name == "Forced Yatzy"
     assert "Three or Four of a kind" in find_edition("hasbro-2016").description
     assert "Three or Four of a kind" not in find_edition("hasbro-1996").description
     assert all(edition.description.endswith(".") for edition in EDITIONS)
