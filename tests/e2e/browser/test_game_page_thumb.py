@@ -1,0 +1,223 @@
+"""The game page under a thumb, on touch phones (360×740 and 390×844): the screen kept awake while a
+game is played, nothing that moves when a turn is recorded here or on another phone, the last turn
+said on every phone, and Undo where a thumb reaches. Games are seeded through the use cases.
+
+Screenshots go to test-output/game-page/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scorekeeper import storage
+from scorekeeper.rules import find_edition
+from scorekeeper.services import games
+from tests.support.browser_pages import open_context, tap_dice
+from tests.support.paths import output_folder
+
+HASBRO = find_edition("hasbro-1996")
+PLAIN = "12346"  # every open box takes it
+PHONES = {"390x844": {"width": 390, "height": 844}, "360x740": {"width": 360, "height": 740}}
+
+# A wake lock the test can count: Chromium's own needs a real screen and a user's permission.
+FAKE_WAKE_LOCK = """
+window.__wake = {requests: 0, releases: 0, held: null};
+const fakeWakeLock = {
+  request(kind) {
+    window.__wake.requests += 1;
+    const lock = new EventTarget();
+    lock.type = kind; lock.released = false;
+    lock.release = () => {
+      if (!lock.released) {
+        lock.released = true; window.__wake.releases += 1;
+        if (window.__wake.held === lock) window.__wake.held = null;
+        lock.dispatchEvent(new Event("release"));
+      }
+      return Promise.resolve();
+    };
+    window.__wake.held = lock;
+    return Promise.resolve(lock);
+  }
+};
+Object.defineProperty(Navigator.prototype, "wakeLock", {get() { return fakeWakeLock; }, configurable: true});
+"""
+NO_WAKE_LOCK = "delete Navigator.prototype.wakeLock;"
+
+
+@pytest.fixture(params=list(PHONES), ids=list(PHONES))
+def size(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def shots():
+    return output_folder("game-page")
+
+
+def seeded(live_app, names: list[str], turns=(), *, coach: bool = False) -> str:
+    """A game stored through the use cases with these (dice, box) turns; its edit token."""
+    db = live_app.app.extensions[storage.DB_KEY]
+    created = games.create_game(db, names, HASBRO.id, coach=coach)
+    for index, (dice, box) in enumerate(turns):
+        games.record_turn(db, created.edit_token, index, tuple(int(d) for d in dice), box)
+    return created.edit_token
+
+
+def phone_page(browser, size: str, script: str = ""):
+    context = open_context(browser, viewport=PHONES[size])
+    if script:
+        context.add_init_script(script)
+    return context.new_page()
+
+
+def top(page, selector: str) -> float:
+    """Where an element starts on the page (not the screen), in CSS pixels."""
+    return page.locator(selector).evaluate("el => el.getBoundingClientRect().top + window.scrollY")
+
+
+def record_on_keypad(page, dice: str, box: str) -> None:
+    tap_dice(page, dice)
+    button = page.locator(f'#options button[name=box][value="{box}"]')
+    button.scroll_into_view_if_needed()
+    button.click()
+
+
+# -- the screen stays awake -------------------------------------------------------------------------
+
+
+def held(page) -> bool:
+    return page.evaluate("() => window.__wake.held !== null && !window.__wake.held.released")
+
+
+def test_the_screen_is_kept_awake_while_the_game_is_played_with_a_switch(browser, live_app, size, shots):
+    # One player, twelve boxes filled: the thirteenth turn ends the game.
+    token = seeded(live_app, ["Ann"], [(PLAIN, box.key) for box in HASBRO.boxes[:-1]])
+    page = phone_page(browser, size, FAKE_WAKE_LOCK)
+    page.goto(f"{live_app.url}/g/{token}")
+    switch = page.locator("#play .thumb-bar [data-wake]")
+    expect(switch).to_be_visible()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    assert held(page)
+    page.screenshot(path=str(shots / f"wake-on-{size}.png"))
+
+    # Off and on again by the switch; the choice is kept for the next page.
+    switch.click()
+    expect(switch).to_have_attribute("aria-pressed", "false")
+    assert not held(page)
+    page.reload()
+    expect(switch).to_have_attribute("aria-pressed", "false")
+    assert page.evaluate("window.__wake.requests") == 0
+    switch.click()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    assert held(page)
+
+    # The browser lets go of it while the page is hidden; back on screen, it is asked for again.
+    page.evaluate("window.__wake.held.release()")
+    expect(switch).to_have_attribute("aria-pressed", "false")
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    assert held(page)
+
+    # The last turn: the game is over, the lock is let go and the switch goes.
+    record_on_keypad(page, PLAIN, HASBRO.boxes[-1].key)
+    expect(page.locator("#play .over")).to_be_visible()
+    expect(switch).to_have_count(0)
+    page.wait_for_function("() => window.__wake.held === null")
+    assert page.errors == []
+
+
+def test_without_a_wake_lock_in_the_browser_nothing_is_said(browser, live_app):
+    token = seeded(live_app, ["Ann", "Bo"])
+    page = phone_page(browser, "390x844", NO_WAKE_LOCK)
+    page.goto(f"{live_app.url}/g/{token}")
+    expect(page.locator("#dice-form")).to_be_visible()
+    expect(page.locator("#play [data-wake]")).to_be_hidden()
+    assert page.errors == []
+
+
+# -- nothing moves under a thumb --------------------------------------------------------------------
+
+
+def test_the_keypad_stays_put_from_the_first_turn_on_and_the_last_turn_leaves_no_empty_band(
+    browser, live_app, size, shots
+):
+    token = seeded(live_app, ["Ann", "Bo"])
+    page = phone_page(browser, size)
+    page.goto(f"{live_app.url}/g/{token}")
+    band = page.locator("#play > #confirm")
+    expect(band).to_contain_text("Ann starts")
+    keypad = top(page, "#dice-form .keypad")
+
+    record_on_keypad(page, "22456", "chance")  # the first turn: its confirmation appears on top
+    expect(band).to_contain_text("Ann: 19 in Chance. Next: Bo.")
+    assert top(page, "#dice-form .keypad") == keypad
+    page.screenshot(path=str(shots / f"first-turn-{size}.png"))
+
+    # Bo's dice come in: the confirmation steps back but still says the last turn.
+    page.locator('#dice-form [data-die="5"]').click()
+    expect(band).to_have_class(re.compile(r"\bis-done\b"))
+    expect(band).to_contain_text("Ann: 19 in Chance")
+    assert top(page, "#dice-form .keypad") == keypad
+    page.screenshot(path=str(shots / f"next-dice-{size}.png"))
+    assert page.errors == []
+
+
+def test_a_turn_with_the_coach_on_scrolls_only_as_far_as_the_boxes(browser, live_app, size):
+    # The coach's panels put the boxes far below the keypad: bringing them into view is the one
+    # scroll allowed; recording a box brings the page back to its top, where the next dice go.
+    token = seeded(live_app, ["Ann", "Bo"], [(PLAIN, "ones"), (PLAIN, "ones")], coach=True)
+    page = phone_page(browser, size)
+    page.goto(f"{live_app.url}/g/{token}")
+    keypad = top(page, "#dice-form .keypad")
+    record_on_keypad(page, "22456", "chance")
+    expect(page.locator("#play > #confirm")).to_contain_text("Ann: 19 in Chance")
+    page.wait_for_timeout(300)  # any late scroll would have happened by now
+    assert top(page, "#dice-form .keypad") == keypad
+    assert page.locator("#dice-form .keypad").bounding_box()["y"] >= 0, "the keypad is on the screen"
+    assert page.errors == []
+
+
+# -- the last turn on every phone ------------------------------------------------------------------
+
+
+def test_another_phones_turn_is_said_on_this_phone_without_moving_its_keypad(browser, live_app, size, shots):
+    token = seeded(live_app, ["Sven", "Ann"], [(PLAIN, "twos"), (PLAIN, "twos")])
+    url = f"{live_app.url}/g/{token}"
+    this, other = phone_page(browser, size), phone_page(browser, size)
+    this.goto(url)
+    other.goto(url)
+    band = this.locator("#play > #confirm")
+    expect(band).to_contain_text("Last turn: Ann: 2 in Twos")
+    keypad = top(this, "#dice-form .keypad")
+
+    record_on_keypad(other, "22456", "ones")  # Sven: 0 in Ones, on the other phone
+    expect(band).to_contain_text("Last turn: Sven: 0 in Ones")
+    expect(this.locator(".turn-head")).to_contain_text("Ann")
+    assert top(this, "#dice-form .keypad") == keypad
+    this.screenshot(path=str(shots / f"other-phone-{size}.png"))
+    assert this.errors == [] and other.errors == []
+
+
+# -- Undo within a thumb's reach -------------------------------------------------------------------
+
+
+def test_undo_is_at_the_foot_of_the_screen_wherever_the_page_is_scrolled(browser, live_app, size, shots):
+    token = seeded(live_app, ["Ann", "Bo"], [(PLAIN, "ones"), (PLAIN, "ones"), ("22456", "chance")])
+    page = phone_page(browser, size)
+    page.goto(f"{live_app.url}/g/{token}")
+    height = PHONES[size]["height"]
+    undo = page.get_by_role("button", name=re.compile(r"Undo Ann: 19 in Chance"))
+    for scrolled in (0, 700):
+        page.evaluate(f"window.scrollTo(0, {scrolled})")
+        foot = page.locator("#play .thumb-bar").get_by_role("button", name=re.compile("^Undo"))
+        found = foot.bounding_box()
+        assert found["y"] >= height * 0.8 and found["y"] + found["height"] <= height, (scrolled, found)
+        assert found["height"] >= 44
+    page.screenshot(path=str(shots / f"thumb-undo-{size}.png"))
+    expect(undo.first).to_be_visible()
+    page.locator("#play .thumb-bar button", has_text="Undo").click()
+    expect(page.locator("#play > .notice")).to_have_text("Undone: Ann: 19 in Chance.")
+    assert page.errors == []
