@@ -221,3 +221,24 @@ def test_undo_is_at_the_foot_of_the_screen_wherever_the_page_is_scrolled(browser
     page.locator("#play .thumb-bar button", has_text="Undo").click()
     expect(page.locator("#play > .notice")).to_have_text("Undone: Ann: 19 in Chance.")
     assert page.errors == []
+
+
+# -- forced Yatzy names the box played for ---------------------------------------------------------
+
+
+def test_forced_yatzy_names_the_box_from_the_start_of_the_turn_and_offers_only_it(browser, live_app, size, shots):
+    db = live_app.app.extensions[storage.DB_KEY]
+    token = games.create_game(db, ["Ann", "Bo"], "yatzy-forced").edit_token
+    games.record_turn(db, token, 0, (1, 1, 2, 3, 4), "ones")
+    page = phone_page(browser, size)
+    page.goto(f"{live_app.url}/g/{token}")
+    expect(page.locator(".turn-head")).to_have_text("Round 1 of 15 · Bo, for Ones")
+    tap_dice(page, "66666")
+    buttons = page.locator("#options button[name=box]")
+    expect(buttons).to_have_count(1)
+    expect(buttons).to_contain_text("Ones")
+    expect(page.locator("#options")).not_to_contain_text("not allowed")
+    page.screenshot(path=str(shots / f"forced-yatzy-{size}.png"))
+    buttons.click()
+    expect(page.locator(".turn-head")).to_have_text("Round 2 of 15 · Ann, for Twos")
+    assert page.errors == []
