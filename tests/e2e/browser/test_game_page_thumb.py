@@ -242,3 +242,25 @@ def test_forced_yatzy_names_the_box_from_the_start_of_the_turn_and_offers_only_i
     buttons.click()
     expect(page.locator(".turn-head")).to_have_text("Round 2 of 15 · Ann, for Twos")
     assert page.errors == []
+
+
+# -- Share at the top ------------------------------------------------------------------------------
+
+
+def test_share_is_a_button_at_the_top_and_opens_the_links_with_a_qr_in_reach(browser, live_app, size, shots):
+    token = seeded(live_app, ["Ann", "Bo"], [(PLAIN, "ones")])
+    page = phone_page(browser, size)
+    page.goto(f"{live_app.url}/g/{token}")
+    share = page.locator(".topbar #share > summary")
+    found = share.bounding_box()
+    assert found["y"] + found["height"] <= 56 and found["height"] >= 40, found
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONES[size]["width"]
+    share.click()
+    qr = page.locator("#share .qr").first
+    expect(qr).to_be_visible()
+    code = qr.bounding_box()
+    assert code["y"] + code["height"] <= PHONES[size]["height"], "the first QR code is on the screen"
+    page.screenshot(path=str(shots / f"share-open-{size}.png"))
+    share.click()  # and it closes again
+    expect(qr).to_be_hidden()
+    assert page.errors == []
