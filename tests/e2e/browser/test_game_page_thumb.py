@@ -264,3 +264,66 @@ def test_share_is_a_button_at_the_top_and_opens_the_links_with_a_qr_in_reach(bro
     share.click()  # and it closes again
     expect(qr).to_be_hidden()
     assert page.errors == []
+
+
+# -- names fit, and stay in view -------------------------------------------------------------------
+
+CUT = "els => els.filter(el => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1).map(el => el.textContent)"
+FOUR = ["Annelise", "Bartholomew", "Fatimazahra", "Christopher"]
+EIGHT = ["Annelise", "Bartholomew", "Fatimazahra", "Christopher", "Evangeline", "Fred", "Gus", "Maximiliana-Josephina"]
+
+
+def name_row_top(page) -> float:
+    """Where the sheet's name row is on the screen."""
+    return page.locator("table.sheet thead th.pcol").first.bounding_box()["y"]
+
+
+def test_four_long_names_fit_at_360_px_and_the_name_row_sticks_while_the_page_scrolls(browser, live_app, size, shots):
+    token = seeded(live_app, FOUR, [(PLAIN, "ones")] * 4)
+    page = phone_page(browser, size)
+    page.goto(f"{live_app.url}/g/{token}")
+    names = page.locator("table.sheet .pname")
+    expect(names).to_have_count(4)
+    assert names.evaluate_all(CUT) == [], "a name is cut"
+    assert [names.nth(i).get_attribute("title") for i in range(4)] == FOUR
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONES[size]["width"]
+    # Scrolled down to the Total row: the names are still on top of the screen.
+    page.locator("table.sheet tr.grand-row").scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 200)")
+    assert -1 <= name_row_top(page) <= 8, name_row_top(page)
+    page.screenshot(path=str(shots / f"four-names-scrolled-{size}.png"))
+    assert page.errors == []
+
+
+def test_eight_players_keep_their_name_row_in_view_and_a_cut_name_shows_whole_on_a_tap(browser, live_app, shots):
+    token = seeded(live_app, EIGHT, [(PLAIN, "ones")] * 8)
+    page = phone_page(browser, "360x740")
+    page.goto(f"{live_app.url}/g/{token}")
+    scroll = page.locator(".sheet-scroll")
+    scroll.evaluate("el => el.scrollIntoView({block: 'start'})")
+    frame_top = scroll.bounding_box()["y"]
+    scroll.evaluate("el => { el.scrollTop = 500; }")
+    assert abs(name_row_top(page) - frame_top) <= 2, (name_row_top(page), frame_top)
+    assert scroll.evaluate("el => el.scrollTop") > 0, "the sheet scrolled under its names"
+    longest = page.locator("table.sheet th.pcol", has_text="Maximiliana")
+    assert longest.locator(".pname").get_attribute("title") == "Maximiliana-Josephina"
+    longest.scroll_into_view_if_needed()
+    longest.click()
+    assert page.locator("table.sheet .pname").evaluate_all(CUT) == []
+    page.screenshot(path=str(shots / "eight-names-360x740.png"))
+    assert page.errors == []
+
+
+def test_the_current_players_name_is_whole_on_a_1920_px_tv(browser, live_app, shots):
+    from tests.support.browser_pages import open_tv_context
+
+    token_view = games.create_game(live_app.app.extensions[storage.DB_KEY], EIGHT, HASBRO.id).view_token
+    context = open_tv_context(browser, 1920, 1080)
+    page = context.new_page()
+    page.goto(f"{live_app.url}/g/{token_view}")
+    names = page.locator("#board table.sheet .pname")
+    expect(names).to_have_count(8)
+    page.screenshot(path=str(shots / "tv-1920-eight-names.png"))
+    assert names.evaluate_all(CUT) == [], "a name is cut on the TV"
+    page.screenshot(path=str(shots / "tv-1920-eight-names.png"))
+    assert page.errors == []
