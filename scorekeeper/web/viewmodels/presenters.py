@@ -204,6 +204,19 @@ def correction_summary(before: Game, after: Game, index: int) -> str:
     )
 
 
+def correction_preview(game: Game, index: int, text: str, box: str) -> tuple[str, bool] | None:
+    """What turn `index` would become with these dice in this box, as the engine replays it:
+    ("Ann: 24 in Chance", True), or (why the rules refuse it, False); None until dice and a box are given."""
+    if not text or not box:
+        return None
+    try:
+        dice = Dice.parse(text)
+        corrected = game.correct(index, dice, box)
+    except (BadDice, RuleViolation) as error:
+        return translate(error.message), False
+    return turn_summary(corrected, corrected.turns[index]), True
+
+
 def announcement(game: Game) -> str:
     """What the live region says after a change: the last score and who plays next."""
     turn = game.last_turn

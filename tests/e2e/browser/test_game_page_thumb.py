@@ -327,3 +327,67 @@ def test_the_current_players_name_is_whole_on_a_1920_px_tv(browser, live_app, sh
     assert names.evaluate_all(CUT) == [], "a name is cut on the TV"
     page.screenshot(path=str(shots / "tv-1920-eight-names.png"))
     assert page.errors == []
+
+
+# -- corrections -----------------------------------------------------------------------------------
+
+
+def test_a_filled_cell_looks_tappable_and_its_correction_has_a_keypad_a_preview_and_lights_the_cell(
+    browser, live_app, size, shots
+):
+    token = seeded(live_app, ["Ann", "Bo"], [("22456", "twos"), ("33356", "threes"), ("55512", "fives")])
+    page = phone_page(browser, size)
+    page.goto(f"{live_app.url}/g/{token}")
+    twos = page.locator('table.sheet tr[data-key="twos"] td.filled a').first
+    assert "underline" in twos.locator(".pts").evaluate("el => getComputedStyle(el).textDecorationLine")
+    twos.click()
+    page.wait_for_url(re.compile(r"/turns/0/edit$"))
+    expect(page.locator("#correct-form .slot.is-filled")).to_have_count(5)
+
+    # The keypad: clear the 4 (third die), add a 2; the preview says what the turn would score.
+    page.locator('#correct-form .slot[value="2"]').click()
+    expect(page.locator("#correct-form .slot.is-filled")).to_have_count(4)
+    page.locator('#correct-form .die-key[value="2"]').click()
+    expect(page.locator("#dice")).to_have_value("22562")
+    expect(page.locator("#correct-preview")).to_have_text("This turn would be: Ann: 6 in Twos")
+    page.locator('input[name=box][value="chance"]').check()
+    expect(page.locator("#correct-preview")).to_have_text("This turn would be: Ann: 17 in Chance")
+    page.screenshot(path=str(shots / f"correct-keypad-{size}.png"), full_page=True)
+    page.locator('input[name=box][value="twos"]').check()
+    expect(page.locator("#correct-preview")).to_contain_text("6 in Twos")
+    page.get_by_role("button", name="Save correction").click()
+
+    # Back on the game: the corrected cell is lit, not the last turn's.
+    page.wait_for_url(re.compile(rf"/g/{token}$"))
+    just = page.locator("table.sheet td.just")
+    expect(just).to_have_count(1)
+    expect(just).to_have_text("6")
+    assert just.evaluate("td => td.parentElement.dataset.key") == "twos"
+    page.screenshot(path=str(shots / f"corrected-cell-{size}.png"))
+    assert page.errors == []
+
+
+def test_history_entries_open_their_correction(browser, live_app):
+    token = seeded(live_app, ["Ann", "Bo"], [("22456", "twos"), ("33356", "threes")])
+    page = phone_page(browser, "360x740")
+    page.goto(f"{live_app.url}/g/{token}/history")
+    link = page.get_by_role("link", name=re.compile(r"Correct turn 2: Round 1 · Bo: 9 in Threes"))
+    assert link.bounding_box()["height"] >= 44
+    link.click()
+    page.wait_for_url(re.compile(r"/turns/1/edit$"))
+    expect(page.locator("h1")).to_have_text("Correct turn 2")
+
+
+def test_the_correction_keypad_and_preview_work_without_javascript(browser, live_app):
+    token = seeded(live_app, ["Ann", "Bo"], [("22456", "twos")])
+    context = open_context(browser, viewport=PHONES["360x740"], java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_app.url}/g/{token}/turns/0/edit")
+    page.locator('#correct-form .slot[value="4"]').click()  # the 6 goes
+    expect(page.locator("#dice")).to_have_value("2245")
+    page.locator('#correct-form .die-key[value="2"]').click()
+    expect(page.locator("#dice")).to_have_value("22452")
+    expect(page.locator("#correct-preview")).to_have_text("This turn would be: Ann: 6 in Twos")
+    page.get_by_role("button", name="Save correction").click()
+    page.wait_for_url(re.compile(rf"/g/{token}$"))
+    expect(page.locator("table.sheet td.just")).to_have_text("6")
