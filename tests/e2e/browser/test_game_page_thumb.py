@@ -226,7 +226,9 @@ def test_undo_is_at_the_foot_of_the_screen_wherever_the_page_is_scrolled(browser
 # -- forced Yatzy names the box played for ---------------------------------------------------------
 
 
-def test_forced_yatzy_names_the_box_from_the_start_of_the_turn_and_offers_only_it(browser, live_app, size, shots):
+def test_forced_yatzy_names_the_box_from_the_start_of_the_turn_and_offers_only_it(
+    browser, live_app, size, shots
+):
     db = live_app.app.extensions[storage.DB_KEY]
     token = games.create_game(db, ["Ann", "Bo"], "yatzy-forced").edit_token
     games.record_turn(db, token, 0, (1, 1, 2, 3, 4), "ones")
@@ -268,9 +270,19 @@ def test_share_is_a_button_at_the_top_and_opens_the_links_with_a_qr_in_reach(bro
 
 # -- names fit, and stay in view -------------------------------------------------------------------
 
-CUT = "els => els.filter(el => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1).map(el => el.textContent)"
+CUT = """els => els.filter(el => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+                  .map(el => el.textContent)"""
 FOUR = ["Annelise", "Bartholomew", "Fatimazahra", "Christopher"]
-EIGHT = ["Annelise", "Bartholomew", "Fatimazahra", "Christopher", "Evangeline", "Fred", "Gus", "Maximiliana-Josephina"]
+EIGHT = [
+    "Annelise",
+    "Bartholomew",
+    "Fatimazahra",
+    "Christopher",
+    "Evangeline",
+    "Fred",
+    "Gus",
+    "Maximiliana-Josephina",
+]
 
 
 def name_row_top(page) -> float:
@@ -278,7 +290,9 @@ def name_row_top(page) -> float:
     return page.locator("table.sheet thead th.pcol").first.bounding_box()["y"]
 
 
-def test_four_long_names_fit_at_360_px_and_the_name_row_sticks_while_the_page_scrolls(browser, live_app, size, shots):
+def test_four_long_names_fit_at_360_px_and_the_name_row_sticks_while_the_page_scrolls(
+    browser, live_app, size, shots
+):
     token = seeded(live_app, FOUR, [(PLAIN, "ones")] * 4)
     page = phone_page(browser, size)
     page.goto(f"{live_app.url}/g/{token}")
@@ -295,7 +309,9 @@ def test_four_long_names_fit_at_360_px_and_the_name_row_sticks_while_the_page_sc
     assert page.errors == []
 
 
-def test_eight_players_keep_their_name_row_in_view_and_a_cut_name_shows_whole_on_a_tap(browser, live_app, shots):
+def test_eight_players_keep_their_name_row_in_view_and_a_cut_name_shows_whole_on_a_tap(
+    browser, live_app, shots
+):
     token = seeded(live_app, EIGHT, [(PLAIN, "ones")] * 8)
     page = phone_page(browser, "360x740")
     page.goto(f"{live_app.url}/g/{token}")

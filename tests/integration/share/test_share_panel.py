@@ -96,13 +96,17 @@ def test_a_page_opened_as_localhost_warns_that_its_links_work_only_here(client, 
 def test_the_localhost_warning_names_the_lines_make_run_prints(client, game):
     # The warning sends the player to the address `make run` printed: it must quote that script's
     # own labels, never contradict them (a loopback HOST prints no address for phones at all).
-    body = html.unescape(panel(client.get(f"/g/{game.edit_token}", base_url="http://127.0.0.1:5000").get_data(as_text=True)))
+    body = html.unescape(
+        panel(client.get(f"/g/{game.edit_token}", base_url="http://127.0.0.1:5000").get_data(as_text=True))
+    )
     warning = re.search(r'<p class="notice share-local">(.*?)</p>', body, re.S).group(1)
     quoted = re.findall(r"“([^”]+)”", warning)
     script = (ROOT / "scripts" / "print-address.sh").read_text()
     loopback = subprocess.run(
         ["bash", str(ROOT / "scripts" / "print-address.sh"), "5000", "127.0.0.1"],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     assert "Phones on the same Wi-Fi" in quoted and "Phones on the same Wi-Fi:" in script
     assert "On this computer only" in quoted and "On this computer only:" in loopback
