@@ -206,14 +206,15 @@ def start_game(
 
 
 def rematch(db: Db, game_token: str) -> Created:
-    """Same players, edition, title and settings as this game (edit link), at the same table if any."""
+    """Same players, edition, title and settings as this game (edit link), at the same table if any;
+    the next player starts (the engine's rematch_players)."""
     with writing(db) as session:
         record, access = find_record(session, game_token, lock=True)
         if access != "edit":
             raise ReadOnly
         game_id, created = insert_game(
             session,
-            record.players,
+            list(Game(record.players, record.edition).rematch_players()),
             record.edition,
             title=record.title,
             coach=record.coach,

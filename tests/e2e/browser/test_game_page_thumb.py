@@ -407,3 +407,17 @@ def test_the_correction_keypad_and_preview_work_without_javascript(browser, live
     page.get_by_role("button", name="Save correction").click()
     page.wait_for_url(re.compile(rf"/g/{token}$"))
     expect(page.locator("table.sheet td.just")).to_have_text("6")
+
+
+# -- rematch ---------------------------------------------------------------------------------------
+
+
+def test_a_rematch_lets_the_next_player_start(browser, live_app, size):
+    turns = [(PLAIN, box.key) for box in HASBRO.boxes for _ in range(2)]
+    token = seeded(live_app, ["Ann", "Bo"], turns)
+    page = phone_page(browser, size)
+    page.goto(f"{live_app.url}/g/{token}")
+    page.get_by_role("button", name="Rematch").click()
+    expect(page.locator(".turn-head")).to_have_text("Round 1 of 13 · Bo")
+    expect(page.locator("table.sheet th.pcol .pname")).to_have_text(["Bo", "Ann"])
+    assert page.errors == []
