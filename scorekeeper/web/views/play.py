@@ -52,9 +52,7 @@ MAX_TEXT = 200  # typed dice longer than this are not an attempt at five dice
 MAX_BOX = 40  # longer than any box key
 KEEP_ROLLS = ("1", "2")  # the keep buttons' values: rolls left after the dice entered
 RECORDED = "recorded"  # the flash category of "this turn was recorded": shown at the top with its Undo
-CORRECTED = (
-    "corrected"  # the flash category carrying the index of the turn just corrected (its cell lights up)
-)
+CORRECTED = "corrected"  # the flash category of the turn just corrected (its index): its cell lights up
 
 
 def _render(
