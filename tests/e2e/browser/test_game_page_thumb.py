@@ -421,3 +421,20 @@ def test_a_rematch_lets_the_next_player_start(browser, live_app, size):
     expect(page.locator(".turn-head")).to_have_text("Round 1 of 13 · Bo")
     expect(page.locator("table.sheet th.pcol .pname")).to_have_text(["Bo", "Ann"])
     assert page.errors == []
+
+
+def test_the_share_panel_closes_with_a_tap_elsewhere_or_escape(browser, live_app):
+    token = seeded(live_app, ["Ann", "Bo"])
+    page = phone_page(browser, "390x844")
+    page.goto(f"{live_app.url}/g/{token}")
+    share = page.locator("#share")
+    share.locator("summary").click()
+    expect(share).to_have_attribute("open", "")
+    page.locator(".brand").evaluate("el => el.addEventListener('click', e => e.preventDefault())")
+    page.locator(".brand").click()  # a tap on the top bar, outside the panel
+    expect(share).not_to_have_attribute("open", "")
+    share.locator("summary").click()
+    expect(share).to_have_attribute("open", "")
+    page.keyboard.press("Escape")
+    expect(share).not_to_have_attribute("open", "")
+    assert page.errors == []
