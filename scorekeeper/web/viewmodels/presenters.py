@@ -70,11 +70,13 @@ class Entry:
 
 
 def options_for(card: Scorecard, dice: Dice) -> list[Option]:
-    """Every open box of the sheet, in sheet order, with its points or the engine's reason."""
+    """Every open box of the sheet, in sheet order, with its points or the engine's reason; where
+    the sheet's order forces the box, only the box played for (the others are not this turn's)."""
     allowed = card.options(dice)
+    shown = card.playable_boxes if card.edition.order.forced else card.open_boxes
     options = []
     for box in card.edition.boxes:
-        if box.key not in card.open_boxes:
+        if box.key not in shown:
             continue
         name = gettext(box.name)
         if box.key in allowed:
@@ -133,7 +135,18 @@ def build_entry(game: Game, text: str = "", *, validate: bool = True) -> Entry:
 
 
 def turn_headline(game: Game) -> str:
-    """ "Round 4 of 13 · Bo" while playing (as many rounds as the edition has boxes)."""
+    """ "Round 4 of 13 · Bo" while playing (as many rounds as the edition has boxes); where the order
+    forces the box, the box played for: "Round 4 of 15 · Bo, for Fours"."""
+    card = game.cards[game.current_player]
+    boxes = card.playable_boxes
+    if game.edition.order.forced and len(boxes) == 1:
+        return gettext(
+            "Round %(round)d of %(rounds)d · %(player)s, for %(box)s",
+            round=game.round,
+            rounds=game.rounds,
+            player=game.players[game.current_player],
+            box=box_name(game.edition, boxes[0]),
+        )
     return gettext(
         "Round %(round)d of %(rounds)d · %(player)s",
         round=game.round,
@@ -189,6 +202,19 @@ def correction_summary(before: Game, after: Game, index: int) -> str:
             ),
         )
     )
+
+
+def correction_preview(game: Game, index: int, text: str, box: str) -> tuple[str, bool] | None:
+    """What turn `index` would become with these dice in this box, as the engine replays it:
+    ("Ann: 24 in Chance", True), or (why the rules refuse it, False); None until dice and a box are given."""
+    if not text or not box:
+        return None
+    try:
+        dice = Dice.parse(text)
+        corrected = game.correct(index, dice, box)
+    except (BadDice, RuleViolation) as error:
+        return translate(error.message), False
+    return turn_summary(corrected, corrected.turns[index]), True
 
 
 def announcement(game: Game) -> str:

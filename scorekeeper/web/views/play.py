@@ -31,11 +31,13 @@ from ..infra.i18n import box_names, gettext, speak_game_language, translate
 from ..infra.limits import limit_rematch
 from ..infra.recent import remember
 from ..viewmodels.advice import KeepAdvice, coach_options, coach_waits, keep_advice
+from ..viewmodels.dice import dice_faces
 from ..viewmodels.links import seal_secret
 from ..viewmodels.presenters import (
     Entry,
     announcement,
     build_entry,
+    correction_preview,
     correction_summary,
     keypad_text,
     turn_summary,
@@ -51,6 +53,7 @@ MAX_TEXT = 200  # typed dice longer than this are not an attempt at five dice
 MAX_BOX = 40  # longer than any box key
 KEEP_ROLLS = ("1", "2")  # the keep buttons' values: rolls left after the dice entered
 RECORDED = "recorded"  # the flash category of "this turn was recorded": shown at the top with its Undo
+CORRECTED = "corrected"  # the flash category of the turn just corrected (its index): its cell lights up
 
 
 def _render(
@@ -75,11 +78,14 @@ def _render(
     waits = coach_waits(loaded) if waits is None else waits
     entry = entry or Entry()
     notices = [notice] if notice else []
+    just = None
     if not is_htmx():
         for flashed in get_flashed_messages(with_categories=True):
             category, message = flashed if isinstance(flashed, tuple) else ("message", flashed)
             if category == RECORDED:  # without JavaScript: the turn this phone just recorded
                 confirm = str(message)
+            elif category == CORRECTED:
+                just = as_int(message)
             else:
                 notices.append(str(message))
     context = {
@@ -91,7 +97,7 @@ def _render(
         "keep": keep,
         "announce": announce or (notices[0] if notices else announcement(game)),
         "advice": coach_options(loaded, entry),
-        **sheet_context(loaded, waits=waits),
+        **sheet_context(loaded, waits=waits, just=just),
     }
     if not is_htmx():
         return page_or_fragment("games/play.html", "games/_play.html", status, confirm=confirm, **context)
@@ -283,10 +289,15 @@ def correct(token: str, index: int):
     turn = game.turns[index]
     form = CorrectForm()
     status, error, dice_error, notice = 200, None, None, None
+    add, clear = request.form.get("add"), request.form.get("clear")
     if not form.is_submitted():
         form.dice.data = str(turn.dice)
         form.box.data = turn.box
         form.version.data = str(loaded.version)
+    elif add is not None or clear is not None or request.form.get("preview"):
+        # The keypad or "Show the score": the form again with the dice and the preview, nothing saved.
+        text = _text(form.dice.data, MAX_TEXT)
+        form.dice.data = keypad_text(text, add, clear, game.edition.dice_count) if add or clear else text
     else:
         version = as_int(form.version.data)
         try:
@@ -313,7 +324,9 @@ def correct(token: str, index: int):
             status, error = 422, translate(refusal.message)
         else:
             flash(correction_summary(game, corrected.game, index))
+            flash(str(index), CORRECTED)
             return redirect(url_for("play.game", token=token), 303)
+    text = _text(form.dice.data, MAX_TEXT)
     return render_template(
         "games/correct.html",
         loaded=loaded,
@@ -325,6 +338,8 @@ def correct(token: str, index: int):
         dice_error=dice_error,
         notice=notice,
         boxes=box_names(game.edition),
+        faces=dice_faces(text),
+        preview=correction_preview(game, index, text, _text(form.box.data, MAX_BOX)),
     ), status
 
 
