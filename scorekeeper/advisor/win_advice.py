@@ -1,0 +1,206 @@
+"""Advice for the win: each option's chance to finish first beside its expected score (winning.py's definition).
+
+One call per question: advise_for_win(advisor, cards, seat, dice, rolls_left) answers for the final
+dice (every box the rules allow) or a roll with one or two rolls left (every keep); its WinAdvice
+holds what a page shows: the best option for the win with its chance, the best for the score with
+its expected final score, whether they agree, and every option with both figures.
+A turn's chances depend on the sheets alone, not on the dice: they are worked out once per set of
+sheets (WinTurn) and remembered, so each roll of the turn reads them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from scorekeeper.rules import Scorecard, normalize_dice
+
+from .advisor import TIE_DECIMALS, card_state, ranked_boxes
+from .dice import KEEP_INDEX, ROLL_PROBABILITY, Keep
+from .distribution import Distributions
+from .solver import FloatArray, Turn
+from .winning import PmfOf, final_chances, keep_chances, placements, share_of
+
+if TYPE_CHECKING:
+    from .advisor import Advisor
+
+READY, SOLO, NOT_READY = "ready", "solo", "not ready"  # WinAdvice.status
+CACHED_TURNS = 64  # sets of sheets whose turn chances are remembered per process
+Choice = str | Keep  # a box key, or the dice kept (sorted)
+
+
+@dataclass(frozen=True, slots=True)
+class WinOption:
+    """One option: a box key or the dice to keep, its chance to win and its expected final score."""
+
+    choice: Choice
+    chance: float  # 0 … 1
+    expected: float
+
+
+@dataclass(frozen=True, slots=True)
+class WinAdvice:
+    """What to do for the win and for the score. `status` READY, else SOLO (nobody to beat) or
+    NOT_READY (the chance table is missing): then there are no options."""
+
+    status: str
+    options: tuple[WinOption, ...] = ()  # best for the win first; equal chances: the coach's order
+    for_score: WinOption | None = None  # the coach's choice
+
+    @property
+    def ready(self) -> bool:
+        """There is advice to show."""
+        return self.status == READY
+
+    @property
+    def for_win(self) -> WinOption | None:
+        """The option with the best chance to win (equal chances: the better expected score)."""
+        return self.options[0] if self.options else None
+
+    @property
+    def agree(self) -> bool:
+        """The best option for the win is the best for the score: one line says both."""
+        return self.for_win is not None and self.for_score is not None and self.for_win == self.for_score
+
+    @property
+    def chance_gained(self) -> float:
+        """How much more likely to win the best option for the win is than the coach's choice."""
+        return self.for_win.chance - self.for_score.chance if self.for_win and self.for_score else 0.0
+
+    @property
+    def points_given(self) -> float:
+        """Expected points the best option for the win gives up against the coach's choice."""
+        return self.for_score.expected - self.for_win.expected if self.for_win and self.for_score else 0.0
+
+
+def rank_for_win(chances: dict[Choice, float], coach_order: Sequence[Choice]) -> list[Choice]:
+    """Choices best for the win first; equal chances (to TIE_DECIMALS) in the coach's order."""
+    rank = {choice: i for i, choice in enumerate(coach_order)}
+    return sorted(chances, key=lambda c: (-round(chances[c], TIE_DECIMALS), rank[c]))
+
+
+def advise_for_win(
+    advisor: Advisor,
+    cards: Sequence[Scorecard],
+    seat: int,
+    dice: object,
+    rolls_left: int = 0,
+    distributions: Distributions | None = None,
+) -> WinAdvice:
+    """The options of the player at `seat` (whose turn it is; the others' sheets as they stand) for
+    these dice: the final dice with `rolls_left` 0 (each box), else a roll with 1 or 2 rolls left
+    (each keep). `distributions`: the advisor's unless given (tests).
+    """
+    card = cards[seat]
+    if card.is_complete:
+        raise ValueError("a complete sheet has no turn left")
+    if len(cards) < 2:
+        return WinAdvice(SOLO)
+    dist = distributions or advisor.distributions()
+    if dist is None:
+        return WinAdvice(NOT_READY)
+    turn = win_turn(advisor, dist, card, [c for i, c in enumerate(cards) if i != seat])
+    if rolls_left == 0:
+        expected: dict[Choice, float] = dict(advisor.box_values(card, dice))
+        coach_order: list[Choice] = list(ranked_boxes(advisor.box_values(card, dice)))
+        chances: dict[Choice, float] = dict(turn.box_chances(dice))
+    else:
+        keeps = advisor.keep_values(card, dice, rolls_left)  # best first
+        expected, coach_order = dict(keeps), list(keeps)
+        chances = dict(turn.keep_chances(dice, rolls_left))
+    options = tuple(WinOption(c, chances[c], expected[c]) for c in rank_for_win(chances, coach_order))
+    for_score = next(o for o in options if o.choice == coach_order[0])
+    return WinAdvice(READY, options, for_score)
+
+
+class WinTurn:
+    """One player's turn against the others' sheets: every box's and keep's chance to win, whatever the dice."""
+
+    def __init__(self, advisor: Advisor, dist: Distributions, card: Scorecard, others: Sequence[Scorecard]):
+        self.advisor, self.card = advisor, card
+        finals = [dist.score_distribution(other) for other in others]
+        self.share = share_of(finals, max(int(s[-1]) for s, _ in finals) + 2)
+        mask, upper, flag = (np.array([x], dtype=np.int64) for x in card_state(card))
+        self.places = placements(advisor.points, mask, upper, flag)
+        total = np.array([card.grand_total], dtype=np.int64)
+        open_after = card.scores.count(None) - 1
+        self.final = final_chances(self.places, total, self.share[None, :], pmf_getter(dist, open_after))[..., 0]
+        self.one, self.two = (a[:, 0] for a in keep_chances(self.final.max(axis=1)[:, None]))
+
+    @property
+    def chance(self) -> float:
+        """The chance to win at the start of the turn, playing it for the win."""
+        first = Turn.rolls(self.two[:, None].copy())[: len(ROLL_PROBABILITY), 0]
+        return float(ROLL_PROBABILITY @ first)
+
+    def box_chances(self, dice: object) -> dict[str, float]:
+        """Each box the rules allow for these final dice (sheet order): its chance to win."""
+        roll = KEEP_INDEX[tuple(normalize_dice(dice))]
+        rules = self.advisor.edition
+        out = {key: float(self.final[roll, rules.box_index(key)]) for key in self.card.options(dice)}
+        if any(v == -np.inf for v in out.values()) or np.isfinite(self.final[roll]).sum() != len(out):
+            raise ValueError("the rules allow other boxes than the solver's")  # placements() is wrong
+        return out
+
+    def keep_chances(self, dice: object, rolls_left: int) -> dict[Keep, float]:
+        """Each distinct keep of these dice with 1 or 2 rolls left: its chance to win."""
+        if rolls_left not in (1, 2):
+            raise ValueError("rolls_left must be 1 or 2")
+        values: FloatArray = self.one if rolls_left == 1 else self.two
+        roll = tuple(normalize_dice(dice))
+        kept = {()}
+        for die in roll:
+            kept |= {tuple(sorted((*k, die))) for k in kept}
+        return {keep: float(values[KEEP_INDEX[keep]]) for keep in kept}
+
+
+def pmf_getter(dist: Distributions, open_boxes: int) -> PmfOf:
+    """The curves of states with this many open boxes, the exact ones worked out in one pass."""
+
+    def get(states: list[int]) -> list[FloatArray]:
+        if len(states) > 1 and open_boxes > 0:  # a complete sheet's curve is known
+            dist.remember_many(states, open_boxes)
+        return [dist.pmf(state, open_boxes) for state in states]
+
+    return get
+
+
+_TURNS: OrderedDict[tuple[object, ...], WinTurn] = OrderedDict()
+_LOCK = threading.Lock()
+
+
+def win_turn(advisor: Advisor, dist: Distributions, card: Scorecard, others: Sequence[Scorecard]) -> WinTurn:
+    """The WinTurn of these sheets, remembered (CACHED_TURNS sets of sheets)."""
+    key = (
+        id(dist),
+        *((advisor.state_index(c), c.grand_total, c.is_complete) for c in (card, *others)),
+    )
+    with _LOCK:
+        found = _TURNS.get(key)
+        if found is not None:
+            _TURNS.move_to_end(key)
+            return found
+    turn = WinTurn(advisor, dist, card, others)
+    with _LOCK:
+        _TURNS[key] = turn
+        while len(_TURNS) > CACHED_TURNS:
+            _TURNS.popitem(last=False)
+    return turn
+
+
+__all__ = [
+    "NOT_READY",
+    "READY",
+    "SOLO",
+    "WinAdvice",
+    "WinOption",
+    "WinTurn",
+    "advise_for_win",
+    "rank_for_win",
+    "win_turn",
+]
