@@ -1,4 +1,4 @@
-"""Advice for the win: each option's chance to finish first beside its expected score (winning.py's definition).
+"""Advice for the win: each option's chance to finish first beside its expected score (winning.py).
 
 One call per question: advise_for_win(advisor, cards, seat, dice, rolls_left) answers for the final
 dice (every box the rules allow) or a roll with one or two rolls left (every keep); its WinAdvice
@@ -12,26 +12,24 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 import numpy as np
 
 from scorekeeper.rules import Scorecard, normalize_dice
 
-from .advisor import TIE_DECIMALS, card_state, ranked_boxes
-from .dice import KEEP_INDEX, ROLL_PROBABILITY, Keep
+from .advisor import TIE_DECIMALS, Advisor, card_state, ranked_boxes
+from .dice import KEEP_INDEX, ROLL_PROBABILITY, Keep, sub_keeps
 from .distribution import Distributions
 from .solver import FloatArray, Turn
 from .winning import PmfOf, final_chances, keep_chances, placements, share_of
 
-if TYPE_CHECKING:
-    from .advisor import Advisor
-
 READY, SOLO, NOT_READY = "ready", "solo", "not ready"  # WinAdvice.status
 CACHED_TURNS = 64  # sets of sheets whose turn chances are remembered per process
 Choice = str | Keep  # a box key, or the dice kept (sorted)
+C = TypeVar("C", str, Keep, Choice)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +76,7 @@ class WinAdvice:
         return self.for_score.expected - self.for_win.expected if self.for_win and self.for_score else 0.0
 
 
-def rank_for_win(chances: dict[Choice, float], coach_order: Sequence[Choice]) -> list[Choice]:
+def rank_for_win(chances: Mapping[C, float], coach_order: Sequence[C]) -> list[C]:
     """Choices best for the win first; equal chances (to TIE_DECIMALS) in the coach's order."""
     rank = {choice: i for i, choice in enumerate(coach_order)}
     return sorted(chances, key=lambda c: (-round(chances[c], TIE_DECIMALS), rank[c]))
@@ -104,32 +102,72 @@ def advise_for_win(
     dist = distributions or advisor.distributions()
     if dist is None:
         return WinAdvice(NOT_READY)
-    turn = win_turn(advisor, dist, card, [c for i, c in enumerate(cards) if i != seat])
+    others = [c for i, c in enumerate(cards) if i != seat]
+    expected: dict[Choice, float] = {}
+    chances: dict[Choice, float] = {}
     if rolls_left == 0:
-        expected: dict[Choice, float] = dict(advisor.box_values(card, dice))
+        expected.update(advisor.box_values(card, dice))
         coach_order: list[Choice] = list(ranked_boxes(advisor.box_values(card, dice)))
-        chances: dict[Choice, float] = dict(turn.box_chances(dice))
+        chances.update(box_chances(advisor, dist, card, others, dice))
     else:
-        keeps = advisor.keep_values(card, dice, rolls_left)  # best first
-        expected, coach_order = dict(keeps), list(keeps)
-        chances = dict(turn.keep_chances(dice, rolls_left))
+        for keep, value in advisor.keep_values(card, dice, rolls_left).items():  # best first
+            expected[keep] = value
+        coach_order = list(expected)
+        for keep, chance in win_turn(advisor, dist, card, others).keep_chances(dice, rolls_left).items():
+            chances[keep] = chance
     options = tuple(WinOption(c, chances[c], expected[c]) for c in rank_for_win(chances, coach_order))
     for_score = next(o for o in options if o.choice == coach_order[0])
     return WinAdvice(READY, options, for_score)
 
 
+def others_share(dist: Distributions, others: Sequence[Scorecard]) -> FloatArray:
+    """share[s]: the chance to finish first with a final total s against these sheets (1 past their best)."""
+    finals = [dist.score_distribution(other) for other in others]
+    return share_of(finals, max(int(s[-1]) for s, _ in finals) + 2)
+
+
+def chances_after(
+    advisor: Advisor, dist: Distributions, share: FloatArray, cards: Sequence[Scorecard]
+) -> list[float]:
+    """The chance to win of each sheet (all as many boxes open) between turns: its curve against `share`."""
+    if not cards:
+        return []
+    open_boxes = cards[0].scores.count(None)
+    curves = pmf_getter(dist, open_boxes)([advisor.state_index(c) for c in cards])
+    last = len(share) - 1
+    return [
+        float(curve @ share[np.minimum(card.grand_total + np.arange(len(curve)), last)])
+        for card, curve in zip(cards, curves, strict=True)
+    ]
+
+
+def box_chances(
+    advisor: Advisor, dist: Distributions, card: Scorecard, others: Sequence[Scorecard], dice: object
+) -> dict[str, float]:
+    """Each box the rules allow for these final dice (sheet order): its chance to win."""
+    filled = {key: card.fill(key, dice) for key in card.options(dice)}
+    return dict(
+        zip(
+            filled,
+            chances_after(advisor, dist, others_share(dist, others), list(filled.values())),
+            strict=True,
+        )
+    )
+
+
 class WinTurn:
-    """One player's turn against the others' sheets: every box's and keep's chance to win, whatever the dice."""
+    """One player's turn against the others' sheets: every final roll's and keep's chance to win."""
 
     def __init__(self, advisor: Advisor, dist: Distributions, card: Scorecard, others: Sequence[Scorecard]):
         self.advisor, self.card = advisor, card
-        finals = [dist.score_distribution(other) for other in others]
-        self.share = share_of(finals, max(int(s[-1]) for s, _ in finals) + 2)
+        self.share = others_share(dist, others)
         mask, upper, flag = (np.array([x], dtype=np.int64) for x in card_state(card))
         self.places = placements(advisor.points, mask, upper, flag)
         total = np.array([card.grand_total], dtype=np.int64)
         open_after = card.scores.count(None) - 1
-        self.final = final_chances(self.places, total, self.share[None, :], pmf_getter(dist, open_after))[..., 0]
+        self.final = final_chances(self.places, total, self.share[None, :], pmf_getter(dist, open_after))[
+            ..., 0
+        ]
         self.one, self.two = (a[:, 0] for a in keep_chances(self.final.max(axis=1)[:, None]))
 
     @property
@@ -138,25 +176,12 @@ class WinTurn:
         first = Turn.rolls(self.two[:, None].copy())[: len(ROLL_PROBABILITY), 0]
         return float(ROLL_PROBABILITY @ first)
 
-    def box_chances(self, dice: object) -> dict[str, float]:
-        """Each box the rules allow for these final dice (sheet order): its chance to win."""
-        roll = KEEP_INDEX[tuple(normalize_dice(dice))]
-        rules = self.advisor.edition
-        out = {key: float(self.final[roll, rules.box_index(key)]) for key in self.card.options(dice)}
-        if any(v == -np.inf for v in out.values()) or np.isfinite(self.final[roll]).sum() != len(out):
-            raise ValueError("the rules allow other boxes than the solver's")  # placements() is wrong
-        return out
-
     def keep_chances(self, dice: object, rolls_left: int) -> dict[Keep, float]:
         """Each distinct keep of these dice with 1 or 2 rolls left: its chance to win."""
         if rolls_left not in (1, 2):
             raise ValueError("rolls_left must be 1 or 2")
         values: FloatArray = self.one if rolls_left == 1 else self.two
-        roll = tuple(normalize_dice(dice))
-        kept = {()}
-        for die in roll:
-            kept |= {tuple(sorted((*k, die))) for k in kept}
-        return {keep: float(values[KEEP_INDEX[keep]]) for keep in kept}
+        return {keep: float(values[KEEP_INDEX[keep]]) for keep in sub_keeps(tuple(normalize_dice(dice)))}
 
 
 def pmf_getter(dist: Distributions, open_boxes: int) -> PmfOf:
@@ -201,6 +226,9 @@ __all__ = [
     "WinOption",
     "WinTurn",
     "advise_for_win",
+    "box_chances",
+    "chances_after",
+    "others_share",
     "rank_for_win",
     "win_turn",
 ]

@@ -112,9 +112,7 @@ def placements(points: Points, mask: IntArray, upper: IntArray, flag: IntArray) 
 PmfOf = Callable[[list[int]], list[FloatArray]]  # points still to come from turn-start states (flat)
 
 
-def final_chances(
-    places: Placements, totals: IntArray, shares: FloatArray, pmf_of: PmfOf
-) -> FloatArray:
+def final_chances(places: Placements, totals: IntArray, shares: FloatArray, pmf_of: PmfOf) -> FloatArray:
     """(252, boxes, n): the chance to win after putting each final roll in each box (-inf: refused).
 
     `totals` (n,) are the sheets' totals now; `shares` (n, length) each position's share, 1 from

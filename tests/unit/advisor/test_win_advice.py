@@ -54,8 +54,9 @@ class BruteForce:
         self.keys = [box.key for box in advisor.edition.boxes]
         self.finals_memo: dict[tuple[object, ...], dict[int, float]] = {}
 
-    def _state(self, card: Scorecard) -> list[np.ndarray]:
-        return [np.array([x], dtype=np.int64) for x in card_state(card)]
+    def _state(self, card: Scorecard) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        mask, upper, flag = (np.array([x], dtype=np.int64) for x in card_state(card))
+        return mask, upper, flag
 
     def coach_keep(self, values: np.ndarray, roll: Roll) -> Roll:
         """The coach's keep: the highest value; ties to keeping everything, then larger, higher keeps."""
@@ -115,7 +116,7 @@ class ForTheWin:
 
     @cache  # noqa: B019
     def share(self, total: int) -> float:
-        """The chance to finish first with this final total: above the others' best, or tied with k of them."""
+        """The chance to finish first with this total: above the others' best, or tied with k of them."""
         return sum(p / (1 + k) if top == total else p for (top, k), p in self.tops().items() if top <= total)
 
     def box_chances(self, roll: Roll) -> dict[str, float]:
@@ -136,7 +137,10 @@ class ForTheWin:
     def roll(self, roll: Roll, rolls_left: int) -> float:
         if rolls_left == 0:
             return self.final(roll)
-        return max(self.keep(k, rolls_left) if k != roll else self.roll(roll, rolls_left - 1) for k in sub_keeps(roll))
+        return max(
+            self.keep(k, rolls_left) if k != roll else self.roll(roll, rolls_left - 1)
+            for k in sub_keeps(roll)
+        )
 
     def start(self) -> float:
         return sum(p * self.roll(roll, 2) for roll, p in reroll(()).items())
@@ -170,21 +174,21 @@ def check(advisor: Advisor, cards: list[Scorecard], rolls: list[Roll]) -> None:
     assert win_turn(advisor, dist, cards[0], cards[1:]).chance == pytest.approx(game.start(), abs=TOLERANCE)
 
 
-HASBRO_FULL = dict(
-    ones=3,
-    twos=6,
-    threes=9,
-    fours=12,
-    fives=15,
-    sixes=18,
-    three_of_a_kind=24,
-    four_of_a_kind=0,
-    full_house=25,
-    small_straight=30,
-    large_straight=40,
-    yahtzee=50,
-    chance=22,
-)
+HASBRO_FULL = {
+    "ones": 3,
+    "twos": 6,
+    "threes": 9,
+    "fours": 12,
+    "fives": 15,
+    "sixes": 18,
+    "three_of_a_kind": 24,
+    "four_of_a_kind": 0,
+    "full_house": 25,
+    "small_straight": 30,
+    "large_straight": 40,
+    "yahtzee": 50,
+    "chance": 22,
+}
 
 
 def without(filled: dict[str, int], *keys: str, **changed: int) -> dict[str, int]:
@@ -217,23 +221,23 @@ def test_hasbro_2016_two_boxes_left(advisor_2016: Advisor) -> None:
     check(advisor_2016, cards, [(3, 3, 3, 5, 6), (1, 2, 2, 6, 6)])
 
 
-YATZY_FULL = dict(
-    ones=3,
-    twos=6,
-    threes=9,
-    fours=12,
-    fives=15,
-    sixes=18,
-    one_pair=10,
-    two_pairs=14,
-    three_of_a_kind=12,
-    four_of_a_kind=16,
-    small_straight=15,
-    large_straight=0,
-    full_house=18,
-    chance=20,
-    yatzy=0,
-)
+YATZY_FULL = {
+    "ones": 3,
+    "twos": 6,
+    "threes": 9,
+    "fours": 12,
+    "fives": 15,
+    "sixes": 18,
+    "one_pair": 10,
+    "two_pairs": 14,
+    "three_of_a_kind": 12,
+    "four_of_a_kind": 16,
+    "small_straight": 15,
+    "large_straight": 0,
+    "full_house": 18,
+    "chance": 20,
+    "yatzy": 0,
+}
 
 
 def test_forced_order_last_two_boxes(forced: Advisor) -> None:
