@@ -1,0 +1,141 @@
+"""Speed of the advice for the win, per player count: what it adds to a coach turn.
+
+Seeded games of 2 to 8 coach players; at every turn of every player, as the page would ask:
+- today's turn: the chances of the sheets as they stand (Advisor.win_chances, what the page shows);
+- the advice for the win: the keeps for the first roll (rolls_left 2: works out the turn's chances,
+  WinTurn), the keeps for the second roll (1) and the boxes for the final dice (0).
+"turn" is the sum of the three (a second pass asks for the final dice alone, as a player who enters
+them without the keep panel); p50 / p99 per player count, in ms of CPU (the thread's: what a busy
+machine does not inflate) and of wall time, "today" being today's chances for the turn; the caches
+start empty at each game (a server's first game: every curve worked out), and as a game goes on
+they hold what the game's earlier turns worked out, as in the app. `uptime` before and after.
+
+    nice -n 10 .venv/bin/python benchmarks/win_advice_bench.py [--editions hasbro-1996,...]
+        [--players 2,3,4,5,6,7,8] [--games 3] [--seed 29]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import numpy as np  # noqa: E402
+
+from scorekeeper.advisor import Advisor, win_advice  # noqa: E402
+from scorekeeper.advisor.dice import DICE, FACES  # noqa: E402
+from scorekeeper.advisor.distribution import Distributions  # noqa: E402
+from scorekeeper.rules import Scorecard  # noqa: E402
+
+T = TypeVar("T")
+
+
+def _roll(rng: np.random.Generator, kept: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(kept + tuple(rng.integers(1, FACES + 1, DICE - len(kept)).tolist())))
+
+
+def _ms(seconds: list[float], q: float) -> float:
+    return 1000 * float(np.quantile(seconds, q))
+
+
+class Clock:
+    """CPU and wall seconds of each timed call, by name (CPU: what a busy machine does not inflate)."""
+
+    def __init__(self) -> None:
+        self.cpu: dict[str, list[float]] = {}
+        self.wall: dict[str, list[float]] = {}
+
+    def time(self, name: str, call: Callable[..., T], *args: Any) -> T:
+        cpu, wall = time.thread_time(), time.perf_counter()
+        out = call(*args)
+        self.add(name, time.thread_time() - cpu, time.perf_counter() - wall)
+        return out
+
+    def add(self, name: str, cpu: float, wall: float) -> None:
+        self.cpu.setdefault(name, []).append(cpu)
+        self.wall.setdefault(name, []).append(wall)
+
+    def last(self, names: tuple[str, ...]) -> tuple[float, float]:
+        """The CPU and wall seconds of the latest call of each of these names, summed."""
+        return sum(self.cpu[n][-1] for n in names), sum(self.wall[n][-1] for n in names)
+
+
+def play_game(advisor: Advisor, players: int, rng: np.random.Generator, clock: Clock, keeps: bool) -> None:
+    """One game of coach players, every turn timed as the page would ask (the keep panel for both
+    rolls if `keeps`, else the final dice alone); every cache emptied first."""
+    dist = advisor.distributions()
+    assert dist is not None
+    _forget(dist)
+    ask = win_advice.advise_for_win
+    cards = [Scorecard(advisor.edition) for _ in range(players)]
+    for _ in range(advisor.edition.rounds):
+        for seat in range(players):
+            clock.time("today", advisor.win_chances, cards)
+            card, dice = cards[seat], _roll(rng, ())
+            for left, name in ((2, "keep2"), (1, "keep1")):
+                keep = advisor.best_keep(card, dice, left)
+                if keeps:
+                    advice = clock.time(name, ask, advisor, cards, seat, dice, left)
+                    assert advice.for_score is not None and advice.for_score.choice == keep
+                dice = _roll(rng, keep)  # the coach's keep: the game goes on as coach players play it
+            advice = clock.time("boxes", ask, advisor, cards, seat, dice, 0)
+            clock.add("turn", *clock.last(("keep2", "keep1", "boxes") if keeps else ("boxes",)))
+            assert advice.for_score is not None
+            cards[seat] = card.fill(str(advice.for_score.choice), dice)
+
+
+def _forget(dist: Distributions) -> None:
+    """Every remembered curve, turn and WinTurn dropped: the game starts cold."""
+    with dist._lock:
+        dist._pmfs.clear()
+        dist._steps.clear()
+    with win_advice._LOCK:
+        win_advice._TURNS.clear()
+
+
+def uptime() -> str:
+    return subprocess.run(["uptime"], capture_output=True, text=True, check=False).stdout.strip()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--editions", default="hasbro-1996")
+    parser.add_argument("--players", default="2,3,4,5,6,7,8")
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=29)
+    args = parser.parse_args()
+    print(f"before: {uptime()}")
+    for edition in args.editions.split(","):
+        advisor = Advisor.for_edition(edition)
+        advisor.distributions(build=True)
+        print(f"{edition} (ms; p50 / p99 over every turn of {args.games} games per player count)")
+        for players in (int(p) for p in args.players.split(",")):
+            for keeps in (True, False):
+                rng = np.random.default_rng((args.seed, players))
+                clock = Clock()
+                for _ in range(args.games):
+                    play_game(advisor, players, rng, clock, keeps)
+                names = ("today", "keep2", "keep1", "boxes", "turn") if keeps else ("today", "boxes")
+                for kind, table in (("CPU", clock.cpu), ("wall", clock.wall)):
+                    cells = [f"{k} {_ms(table[k], 0.5):6.1f} / {_ms(table[k], 0.99):6.1f}" for k in names]
+                    what = "keep panel and boxes" if keeps else "final dice only"
+                    print(
+                        f"  {players} players, {len(table['today'])} turns, {what}, {kind}: "
+                        + ", ".join(cells),
+                        flush=True,
+                    )
+    print(f"after: {uptime()}")
+
+
+if __name__ == "__main__":
+    main()
