@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -68,6 +69,13 @@ def run_edition(
             theirs.append(match.finals[others])
             for k, v in match.decisions.made.items():
                 decisions.count(k, v, match.decisions.changed[k])
+            so_far = np.concatenate(won)
+            print(
+                f"  {edition}, {count} players: {len(so_far)} games so far, {100 * so_far.mean():.2f}%; "
+                f"{time.process_time() - cpu:.0f} s CPU, {time.perf_counter() - wall:.0f} s wall, "
+                f"peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6:.1f} GB",
+                flush=True,
+            )
         results.append(
             {
                 "edition": edition,
