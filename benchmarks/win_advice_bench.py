@@ -1,14 +1,17 @@
 """Speed of the advice for the win, per player count: what it adds to a coach turn.
 
-Seeded games of 2 to 8 coach players; at every turn of every player, as the page would ask:
-- today's turn: the chances of the sheets as they stand (Advisor.win_chances, what the page shows);
-- the advice for the win: the keeps for the first roll (rolls_left 2: works out the turn's chances,
-  WinTurn), the keeps for the second roll (1) and the boxes for the final dice (0).
-"turn" is the sum of the three (a second pass asks for the final dice alone, as a player who enters
-them without the keep panel); p50 / p99 per player count, in ms of CPU (the thread's: what a busy
-machine does not inflate) and of wall time, "today" being today's chances for the turn; the caches
-start empty at each game (a server's first game: every curve worked out), and as a game goes on
-they hold what the game's earlier turns worked out, as in the app. `uptime` before and after.
+Seeded games of 2 to 8 coach players; at every turn of every player, as the page would ask, in
+four passes over the same games (MODES):
+- "today": the chances of the sheets as they stand (Advisor.win_chances): the coach's turn today;
+- "keep panel": today's, then the advice for the win for the first roll's keeps (rolls_left 2:
+  works out the turn's chances, WinTurn), the second roll's (1) and the final dice's boxes (0);
+- "final dice only": today's, then the boxes alone (a player who does not open the keep panel);
+- "prepared": today's, then prepare_for_win (what a background thread would do once the turn
+  before is recorded), then the three questions of the keep panel.
+"turn" sums a turn's questions for the win. p50 / p99 per player count, in ms of CPU (the thread's:
+what a busy machine does not inflate) and of wall time. Caches start empty at each game (a server's
+first game: every curve worked out); as a game goes on they hold what its earlier turns worked out,
+as in the app. `uptime` before and after.
 
     nice -n 10 .venv/bin/python benchmarks/win_advice_bench.py [--editions hasbro-1996,...]
         [--players 2,3,4,5,6,7,8] [--games 3] [--seed 29]
@@ -70,17 +73,27 @@ class Clock:
         return sum(self.cpu[n][-1] for n in names), sum(self.wall[n][-1] for n in names)
 
 
-def play_game(advisor: Advisor, players: int, rng: np.random.Generator, clock: Clock, keeps: bool) -> None:
-    """One game of coach players, every turn timed as the page would ask (the keep panel for both
-    rolls if `keeps`, else the final dice alone); every cache emptied first."""
+MODES = {
+    "today": ("today",),  # the chances alone: the coach's turn as it is
+    "keep panel": ("today", "keep2", "keep1", "boxes", "turn"),
+    "final dice only": ("today", "boxes", "turn"),
+    "prepared": ("today", "prepare", "keep2", "keep1", "boxes", "turn"),  # prepare: off the request
+}
+
+
+def play_game(advisor: Advisor, players: int, rng: np.random.Generator, clock: Clock, mode: str) -> None:
+    """One game of coach players, every turn timed as the page asks in this mode; caches emptied first."""
     dist = advisor.distributions()
     assert dist is not None
     _forget(dist)
     ask = win_advice.advise_for_win
+    keeps = mode in ("keep panel", "prepared")
     cards = [Scorecard(advisor.edition) for _ in range(players)]
     for _ in range(advisor.edition.rounds):
         for seat in range(players):
             clock.time("today", advisor.win_chances, cards)
+            if mode == "prepared":
+                clock.time("prepare", win_advice.prepare_for_win, advisor, cards, seat)
             card, dice = cards[seat], _roll(rng, ())
             for left, name in ((2, "keep2"), (1, "keep1")):
                 keep = advisor.best_keep(card, dice, left)
@@ -88,10 +101,12 @@ def play_game(advisor: Advisor, players: int, rng: np.random.Generator, clock: C
                     advice = clock.time(name, ask, advisor, cards, seat, dice, left)
                     assert advice.for_score is not None and advice.for_score.choice == keep
                 dice = _roll(rng, keep)  # the coach's keep: the game goes on as coach players play it
-            advice = clock.time("boxes", ask, advisor, cards, seat, dice, 0)
-            clock.add("turn", *clock.last(("keep2", "keep1", "boxes") if keeps else ("boxes",)))
-            assert advice.for_score is not None
-            cards[seat] = card.fill(str(advice.for_score.choice), dice)
+            box = advisor.best_box(card, dice)
+            if mode != "today":
+                advice = clock.time("boxes", ask, advisor, cards, seat, dice, 0)
+                assert advice.for_score is not None and advice.for_score.choice == box
+                clock.add("turn", *clock.last(("keep2", "keep1", "boxes") if keeps else ("boxes",)))
+            cards[seat] = card.fill(box, dice)
 
 
 def _forget(dist: Distributions) -> None:
@@ -120,15 +135,14 @@ def main() -> None:
         advisor.distributions(build=True)
         print(f"{edition} (ms; p50 / p99 over every turn of {args.games} games per player count)")
         for players in (int(p) for p in args.players.split(",")):
-            for keeps in (True, False):
-                rng = np.random.default_rng((args.seed, players))
+            for mode, names in MODES.items():
+                rng = np.random.default_rng((args.seed, players))  # the same games in every mode
                 clock = Clock()
                 for _ in range(args.games):
-                    play_game(advisor, players, rng, clock, keeps)
-                names = ("today", "keep2", "keep1", "boxes", "turn") if keeps else ("today", "boxes")
+                    play_game(advisor, players, rng, clock, mode)
                 for kind, table in (("CPU", clock.cpu), ("wall", clock.wall)):
                     cells = [f"{k} {_ms(table[k], 0.5):6.1f} / {_ms(table[k], 0.99):6.1f}" for k in names]
-                    what = "keep panel and boxes" if keeps else "final dice only"
+                    what = mode
                     print(
                         f"  {players} players, {len(table['today'])} turns, {what}, {kind}: "
                         + ", ".join(cells),

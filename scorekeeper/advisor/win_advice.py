@@ -120,6 +120,15 @@ def advise_for_win(
     return WinAdvice(READY, options, for_score)
 
 
+def prepare_for_win(advisor: Advisor, cards: Sequence[Scorecard], seat: int) -> None:
+    """Work out the turn's chances before they are asked for (say in the background, once the turn before
+    is recorded): the advice for that turn then reads them. Nothing to do without advice to give."""
+    dist = advisor.distributions()
+    if len(cards) < 2 or cards[seat].is_complete or dist is None:
+        return
+    win_turn(advisor, dist, cards[seat], [c for i, c in enumerate(cards) if i != seat])
+
+
 def others_share(dist: Distributions, others: Sequence[Scorecard]) -> FloatArray:
     """share[s]: the chance to finish first with a final total s against these sheets (1 past their best)."""
     finals = [dist.score_distribution(other) for other in others]
@@ -229,6 +238,7 @@ __all__ = [
     "box_chances",
     "chances_after",
     "others_share",
+    "prepare_for_win",
     "rank_for_win",
     "win_turn",
 ]
