@@ -106,8 +106,9 @@ def advise_for_win(
     expected: dict[Choice, float] = {}
     chances: dict[Choice, float] = {}
     if rolls_left == 0:
-        expected.update(advisor.box_values(card, dice))
-        coach_order: list[Choice] = list(ranked_boxes(advisor.box_values(card, dice)))
+        values = advisor.box_values(card, dice)
+        expected.update(values)
+        coach_order: list[Choice] = list(ranked_boxes(values))
         chances.update(box_chances(advisor, dist, card, others, dice))
     else:
         for keep, value in advisor.keep_values(card, dice, rolls_left).items():  # best first
@@ -173,11 +174,10 @@ class WinTurn:
         mask, upper, flag = (np.array([x], dtype=np.int64) for x in card_state(card))
         self.places = placements(advisor.points, mask, upper, flag)
         total = np.array([card.grand_total], dtype=np.int64)
-        open_after = card.scores.count(None) - 1
-        self.final = final_chances(self.places, total, self.share[None, :], pmf_getter(dist, open_after))[
-            ..., 0
-        ]
-        self.one, self.two = (a[:, 0] for a in keep_chances(self.final.max(axis=1)[:, None]))
+        curves = pmf_getter(dist, card.scores.count(None) - 1)
+        final = final_chances(self.places, total, self.share[None, :], curves)
+        self.final = final[..., 0]  # (252, boxes): each final roll in each box (-inf: refused)
+        self.one, self.two = (a[:, 0] for a in keep_chances(final.max(axis=1)))
 
     @property
     def chance(self) -> float:

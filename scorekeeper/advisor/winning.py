@@ -121,10 +121,11 @@ def final_chances(places: Placements, totals: IntArray, shares: FloatArray, pmf_
     n = len(totals)
     live = places.allowed
     column = np.broadcast_to(np.arange(n), live.shape)[live]
-    key = (column * GAIN_KEY + places.gained[live]) * (int(places.after.max()) + 1) + places.after[live]
+    # One key per (position, points gained, state after): the rolls and boxes that end a turn alike.
+    states_past = int(places.after.max()) + 1
+    key = (column * GAIN_KEY + places.gained[live]) * states_past + places.after[live]
     keys, where = np.unique(key, return_inverse=True)
-    after = keys % (int(places.after.max()) + 1)
-    rest = keys // (int(places.after.max()) + 1)
+    after, rest = keys % states_past, keys // states_past
     gained, column = rest % GAIN_KEY, rest // GAIN_KEY
     states, row = np.unique(after, return_inverse=True)
     curves = pmf_of(states.tolist())
