@@ -8,7 +8,7 @@ four passes over the same games (MODES):
 - "final dice only": today's, then the boxes alone (a player who does not open the keep panel);
 - "prepared": today's, then prepare_for_win (what a background thread would do once the turn
   before is recorded), then the three questions of the keep panel.
-"turn" sums a turn's questions for the win. p50 / p99 per player count, in ms of CPU (the thread's:
+"turn" sums a turn's questions for the win. p50 / p99 / mean per player count, in ms of CPU (the thread's:
 what a busy machine does not inflate) and of wall time. Caches start empty at each game (a server's
 first game: every curve worked out); as a game goes on they hold what its earlier turns worked out,
 as in the app. `uptime` before and after.
@@ -133,7 +133,7 @@ def main() -> None:
     for edition in args.editions.split(","):
         advisor = Advisor.for_edition(edition)
         advisor.distributions(build=True)
-        print(f"{edition} (ms; p50 / p99 over every turn of {args.games} games per player count)")
+        print(f"{edition} (ms: p50 / p99 / mean over every turn of {args.games} games per player count)")
         for players in (int(p) for p in args.players.split(",")):
             for mode, names in MODES.items():
                 rng = np.random.default_rng((args.seed, players))  # the same games in every mode
@@ -141,7 +141,10 @@ def main() -> None:
                 for _ in range(args.games):
                     play_game(advisor, players, rng, clock, mode)
                 for kind, table in (("CPU", clock.cpu), ("wall", clock.wall)):
-                    cells = [f"{k} {_ms(table[k], 0.5):6.1f} / {_ms(table[k], 0.99):6.1f}" for k in names]
+                    cells = [
+                        f"{k} {_ms(table[k], 0.5):.1f} / {_ms(table[k], 0.99):.1f} / {1000 * np.mean(table[k]):.1f}"
+                        for k in names
+                    ]
                     what = mode
                     print(
                         f"  {players} players, {len(table['today'])} turns, {what}, {kind}: "
