@@ -51,6 +51,11 @@ def _ms(seconds: list[float], q: float) -> float:
     return 1000 * float(np.quantile(seconds, q))
 
 
+def _cell(seconds: list[float]) -> str:
+    """p50 / p99 / mean in ms."""
+    return f"{_ms(seconds, 0.5):.1f} / {_ms(seconds, 0.99):.1f} / {1000 * float(np.mean(seconds)):.1f}"
+
+
 class Clock:
     """CPU and wall seconds of each timed call, by name (CPU: what a busy machine does not inflate)."""
 
@@ -141,10 +146,7 @@ def main() -> None:
                 for _ in range(args.games):
                     play_game(advisor, players, rng, clock, mode)
                 for kind, table in (("CPU", clock.cpu), ("wall", clock.wall)):
-                    cells = [
-                        f"{k} {_ms(table[k], 0.5):.1f} / {_ms(table[k], 0.99):.1f} / {1000 * np.mean(table[k]):.1f}"
-                        for k in names
-                    ]
+                    cells = [f"{k} {_cell(table[k])}" for k in names]
                     what = mode
                     print(
                         f"  {players} players, {len(table['today'])} turns, {what}, {kind}: "
