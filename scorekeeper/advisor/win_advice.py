@@ -27,7 +27,7 @@ from .solver import FloatArray, Turn
 from .winning import PmfOf, final_chances, keep_chances, placements, share_of
 
 READY, SOLO, NOT_READY = "ready", "solo", "not ready"  # WinAdvice.status
-CACHED_TURNS = 64  # sets of sheets whose turn chances are remembered per process
+CACHED_TURNS = 256  # sets of sheets whose turn chances are remembered per process (~30 KB each)
 Choice = str | Keep  # a box key, or the dice kept (sorted)
 C = TypeVar("C", str, Keep, Choice)
 
@@ -172,10 +172,10 @@ class WinTurn:
         self.advisor, self.card = advisor, card
         self.share = others_share(dist, others)
         mask, upper, flag = (np.array([x], dtype=np.int64) for x in card_state(card))
-        self.places = placements(advisor.points, mask, upper, flag)
+        places = placements(advisor.points, mask, upper, flag)
         total = np.array([card.grand_total], dtype=np.int64)
         curves = pmf_getter(dist, card.scores.count(None) - 1)
-        final = final_chances(self.places, total, self.share[None, :], curves)
+        final = final_chances(places, total, self.share[None, :], curves)
         self.final = final[..., 0]  # (252, boxes): each final roll in each box (-inf: refused)
         self.one, self.two = (a[:, 0] for a in keep_chances(final.max(axis=1)))
 
