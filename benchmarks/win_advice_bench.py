@@ -6,6 +6,7 @@ four passes over the same games (MODES):
 - "keep panel": today's, then the advice for the win for the first roll's keeps (rolls_left 2:
   works out the turn's chances, WinTurn), the second roll's (1) and the final dice's boxes (0);
 - "final dice only": today's, then the boxes alone (a player who does not open the keep panel);
+  after the game its review for the win (review_for_win), as the game left the caches and cold;
 - "prepared": today's, then prepare_for_win (what a background thread would do once the turn
   before is recorded), then the three questions of the keep panel.
 "turn" sums a turn's questions for the win. p50 / p99 / mean per player count, in ms of CPU (the thread's:
@@ -38,7 +39,8 @@ import numpy as np  # noqa: E402
 from scorekeeper.advisor import Advisor, win_advice  # noqa: E402
 from scorekeeper.advisor.dice import DICE, FACES  # noqa: E402
 from scorekeeper.advisor.distribution import Distributions  # noqa: E402
-from scorekeeper.rules import Scorecard  # noqa: E402
+from scorekeeper.advisor.win_review import review_for_win  # noqa: E402
+from scorekeeper.rules import Game, Scorecard  # noqa: E402
 
 T = TypeVar("T")
 
@@ -94,6 +96,7 @@ def play_game(advisor: Advisor, players: int, rng: np.random.Generator, clock: C
     ask = win_advice.advise_for_win
     keeps = mode in ("keep panel", "prepared")
     cards = [Scorecard(advisor.edition) for _ in range(players)]
+    entries: list[tuple[tuple[int, ...], str]] = []
     for _ in range(advisor.edition.rounds):
         for seat in range(players):
             clock.time("today", advisor.win_chances, cards)
@@ -112,6 +115,12 @@ def play_game(advisor: Advisor, players: int, rng: np.random.Generator, clock: C
                 assert advice.for_score is not None and advice.for_score.choice == box
                 clock.add("turn", *clock.last(("keep2", "keep1", "boxes") if keeps else ("boxes",)))
             cards[seat] = card.fill(box, dice)
+            entries.append((dice, box))
+    if mode == "final dice only":  # the review of the game: as the game left the caches, then cold
+        game = Game.replay([f"P{i}" for i in range(players)], advisor.edition, entries)
+        clock.time("review", review_for_win, game, advisor)
+        _forget(dist)
+        clock.time("review cold", review_for_win, game, advisor)
 
 
 def _forget(dist: Distributions) -> None:
@@ -147,6 +156,9 @@ def main() -> None:
                     play_game(advisor, players, rng, clock, mode)
                 for kind, table in (("CPU", clock.cpu), ("wall", clock.wall)):
                     cells = [f"{k} {_cell(table[k])}" for k in names]
+                    cells += [
+                        f"{k} (per game) {_cell(table[k])}" for k in ("review", "review cold") if k in table
+                    ]
                     what = mode
                     print(
                         f"  {players} players, {len(table['today'])} turns, {what}, {kind}: "

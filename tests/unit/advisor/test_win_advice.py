@@ -218,7 +218,8 @@ def test_hasbro_2016_two_boxes_left(advisor_2016: Advisor) -> None:
         sheet(advisor_2016, without(HASBRO_FULL, "four_of_a_kind", "chance", yahtzee=0)),
         sheet(advisor_2016, without(HASBRO_FULL, "fours", ones=4)),
     ]
-    check(advisor_2016, cards, [(3, 3, 3, 5, 6), (1, 2, 2, 6, 6)])
+    # 5 5 5 5 5 is a joker without a bonus: the Yahtzee box holds 0.
+    check(advisor_2016, cards, [(3, 3, 3, 5, 6), (1, 2, 2, 6, 6), (5, 5, 5, 5, 5)])
 
 
 YATZY_FULL = {
