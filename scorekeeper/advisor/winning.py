@@ -20,9 +20,10 @@ the chance shown when the turn started: the figures of one turn agree with each 
 alternative, the coach's keeps for the rest of the turn after any option, gives a lower figure to a
 keep whose later keeps the player would not make, and no chance a player following the advice gets.
 The policy that takes the best option for the win at every decision is a one-turn improvement on
-the coach's: it never does worse against coach players than the coach does (the policy improvement
-theorem, the others' play not depending on the player's), and it is what the self-play benchmark
-measures (benchmarks/play_to_win_bench.py). Not the optimal play for the win, which would play every
+the coach's: against coach players it wins at least as often as the coach does (the policy
+improvement theorem: the others' play does not depend on the player's; up to the accuracy of the
+curves read from the chance table with seven boxes open or more), and it is what the self-play
+benchmark measures (benchmarks/play_to_win_bench.py). Not the optimal play for the win, which would play every
 later turn for the win too: that is a game between all the players (Pawlewicz 2011 solves it for
 two players, with a table of billions of positions).
 """
