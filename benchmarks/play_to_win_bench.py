@@ -71,7 +71,8 @@ def run_edition(
                 decisions.count(k, v, match.decisions.changed[k])
             so_far = np.concatenate(won)
             print(
-                f"  {edition}, {count} players: {len(so_far)} games so far, {100 * so_far.mean():.2f}%; "
+                f"  {edition}, {count} players: {len(so_far)} games so far, {100 * so_far.mean():.2f}% "
+                f"(this chunk {100 * won[-1].mean():.2f}%); "
                 f"{time.process_time() - cpu:.0f} s CPU, {time.perf_counter() - wall:.0f} s wall, "
                 f"peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6:.1f} GB",
                 flush=True,
