@@ -15,10 +15,12 @@ FLASK := $(BIN)/flask --app scorekeeper
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
 
-# Re-installs when pyproject.toml changes.
+# Re-installs when pyproject.toml changes. Not quiet: on a fresh clone it is a minute or two of
+# downloads, and pip's lines and bars say what it is doing meanwhile.
 $(VENV)/.installed: pyproject.toml | $(BIN)/activate
+	@echo "Installing the Python packages into $(VENV) (once, and again when pyproject.toml changes)..."
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --progress-bar on -e '.[test]'
 	touch $@
 
 setup: $(VENV)/.installed
@@ -54,13 +56,15 @@ run-deps:
 migrate: setup
 	$(FLASK) db upgrade
 
-# Builds the coach's tables only where missing (a few seconds each), and the chance-to-win tables (minutes each).
+# Optional: every coach table built ahead, where missing (seconds each; the chance-to-win tables a
+# minute or two each). Without it the app builds an edition's tables in the background when a game
+# first turns the coach on, and serves meanwhile.
 advisor: setup
 	$(FLASK) advisor build --if-missing --chances
 
-run: run-deps migrate advisor compile-translations
+run: run-deps migrate compile-translations
 	@bash scripts/print-address.sh $(PORT) $(HOST)
-	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --threads $(THREADS)
+	$(BIN)/python -m scorekeeper.server.serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --threads $(THREADS)
 
 dev: migrate compile-translations
 	$(FLASK) run --debug --host 127.0.0.1 --port $(PORT)
@@ -72,18 +76,22 @@ lint: setup
 	$(BIN)/mypy
 
 # The loop while working: every test but the browser and slow ones, without coverage, on two
-# processes (pytest-xdist; each has its own PostgreSQL cluster, they share the coach's tables).
+# processes (pytest-xdist; each has its own PostgreSQL cluster, they share the coach's tables;
+# worksteal: a process that runs out of tests takes half of what the other has not started).
 # SQLite alone (a PostgreSQL database per test was half its time; `make test` runs both backends),
 # a quarter of each Hypothesis budget (tests/support/examples.py), and bytecode caches kept even
 # where the shell sets PYTHONDONTWRITEBYTECODE: re-compiling every test module costs 8 s a run.
 test-fast: setup system-deps compile-translations
 	env -u PYTHONDONTWRITEBYTECODE SCOREKEEPER_FAST_TESTS=1 \
-		$(BIN)/python -m pytest -p no:cacheprovider -m 'not browser and not slow' -n 2 $(PYTEST_ARGS)
+		$(BIN)/python -m pytest -p no:cacheprovider -m 'not browser and not slow' -n 2 --dist worksteal \
+		$(PYTEST_ARGS)
 
-# Everything, as CI runs it: lint, the whole suite on two processes (CI has two cores), and every
-# branch of the rules engine covered (pytest-cov gathers the workers' coverage).
+# Everything, as CI runs it: lint, the whole suite on two processes (CI has two cores; worksteal
+# evens out their shares as they go), and every branch of the rules engine covered by the rules
+# engine's own tests (tests/unit/rules; pytest-cov gathers the workers' coverage and pauses it
+# during the other tests, see tests/conftest.py).
 test: setup system-deps lint compile-translations
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -p no:cacheprovider -n 2 \
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -p no:cacheprovider -n 2 --dist worksteal \
 		--cov=scorekeeper/rules --cov-branch --cov-report=term-missing:skip-covered \
 		--cov-fail-under=100 $(PYTEST_ARGS)
 
@@ -93,6 +101,7 @@ bench: setup
 	$(BIN)/python benchmarks/poll_bench.py
 	$(BIN)/python benchmarks/pdf_load_bench.py
 	$(BIN)/python benchmarks/advisor_bench.py
+	$(BIN)/python benchmarks/advisor_build_bench.py
 	$(BIN)/python benchmarks/table_stats_bench.py
 
 clean:

@@ -61,7 +61,7 @@ from scorekeeper.advisor import (  # noqa: E402
 )
 from scorekeeper.advisor.distribution import TABLE  # noqa: E402
 from scorekeeper.advisor.rollouts import paths, rollouts  # noqa: E402
-from scorekeeper.rules import Edition, Scorecard  # noqa: E402
+from scorekeeper.rules import EDITIONS, Scorecard  # noqa: E402
 from tests.support.chance_games import kolmogorov, mid_game, shared_wins  # noqa: E402
 
 BUCKETS = 10
@@ -195,7 +195,7 @@ def speed(advisor: Advisor, repeats: int, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--editions", default=",".join(e.id for e in Edition if e.has_coach))
+    parser.add_argument("--editions", default=",".join(e.id for e in EDITIONS.values() if e.has_coach))
     parser.add_argument("--states", type=int, default=50)
     parser.add_argument("--rollouts", type=int, default=200_000)
     parser.add_argument("--positions", type=int, default=20)

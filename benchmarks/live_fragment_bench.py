@@ -19,8 +19,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorekeeper import create_app, games, storage
-from scorekeeper.rules import Edition, Game
+from scorekeeper import create_app, storage
+from scorekeeper.rules import Game, find_edition
+from scorekeeper.services import games
 
 PLAYERS = ["Annabelle", "Bo", "Cyrille", "Dee"]
 SEED = 7
@@ -49,7 +50,7 @@ def measure(shared: bool, games_played: int, phones: int) -> list[float]:
     cpu: list[float] = []
     for number in range(games_played + 1):
         created = games.create_game(db, PLAYERS, "hasbro-1996")
-        game = Game(PLAYERS, Edition.HASBRO_1996)
+        game = Game(PLAYERS, find_edition("hasbro-1996"))
         while not game.is_over:
             dice, box = play_one(rng, game)
             games.record_turn(db, created.edit_token, len(game.turns), dice, box)

@@ -37,8 +37,9 @@ PAUSE = 0.05  # between one phone's turns
 
 def prepared_database(folder: Path) -> tuple[Path, list[str]]:
     """A migrated SQLite file with PDF_GAMES finished 8-player games; their edit tokens."""
-    from scorekeeper import create_app, games, storage
+    from scorekeeper import create_app, storage
     from scorekeeper.rules import Dice
+    from scorekeeper.services import games
     from tests.support.sample_games import entries
 
     path = folder / "bench.db"

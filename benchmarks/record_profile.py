@@ -19,8 +19,9 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from scorekeeper import create_app, games, storage
-from scorekeeper.rules import Edition, Game
+from scorekeeper import create_app, storage
+from scorekeeper.rules import Game, find_edition
+from scorekeeper.services import games
 
 NAMES = ["Annabelle", "Bo", "Cyrille", "Dee", "Evangeline", "Fred"]
 GAMES = 4
@@ -29,7 +30,7 @@ SEED = 7
 
 def turns(rng: random.Random) -> Iterator[tuple[int, tuple[int, ...], str]]:
     """(turn index, dice, box) for one whole 6-player game of legal random turns."""
-    game = Game(NAMES, Edition.HASBRO_1996)
+    game = Game(NAMES, find_edition("hasbro-1996"))
     while not game.is_over:
         dice = tuple(rng.randint(1, 6) for _ in range(5))
         box = rng.choice(list(game.cards[game.current_player].options(dice)))  # keys in sheet order

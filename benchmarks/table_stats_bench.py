@@ -33,8 +33,9 @@ from flask import render_template
 from sqlalchemy import insert
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests.support
-from scorekeeper import create_app, storage, tables
-from scorekeeper.rules import Edition, Game
+from scorekeeper import create_app, storage
+from scorekeeper.rules import Game, find_edition
+from scorekeeper.services import tables
 from scorekeeper.statistics import drop_cache, table_statistics
 from scorekeeper.statistics.cache import forget
 from scorekeeper.statistics.optimal import optimal_box_means
@@ -132,7 +133,7 @@ def main() -> None:
     with (
         app.app_context()
     ):  # the optimal averages: simulated once per edition and process, as after a first view
-        optimal_box_means(Edition("hasbro-1996"), wait=True)
+        optimal_box_means(find_edition("hasbro-1996"), wait=True)
     uncached()
     html = section()
     stats = table_statistics(db, table_id)

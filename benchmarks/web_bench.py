@@ -27,7 +27,7 @@ import time
 import urllib.parse
 from pathlib import Path
 
-from scorekeeper.rules import Edition, Game
+from scorekeeper.rules import Game, find_edition
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests.support
 from tests.support.app_server import Server, start_server, stop_server
@@ -205,7 +205,7 @@ def run(server: Server) -> int:
     # Warm both workers (templates compiled, connections opened) before timing anything.
     warm = client.new_game(NAMES[:2])
     client.get(f"/g/{warm}")
-    game = Game(NAMES[:2], Edition.HASBRO_1996)
+    game = Game(NAMES[:2], find_edition("hasbro-1996"))
     for turn in range(WARMUP):
         dice, box = random_turn(game, rng)
         client.options(warm, dice)
@@ -220,7 +220,7 @@ def run(server: Server) -> int:
         names = NAMES[:players]
         token = client.new_game(names)
         client.get(f"/g/{token}")
-        game = Game(names, Edition.HASBRO_1996)
+        game = Game(names, find_edition("hasbro-1996"))
         while not game.is_over:
             dice, box = random_turn(game, rng)
             options_ms.append(client.options(token, dice) * 1000)

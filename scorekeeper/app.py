@@ -17,6 +17,9 @@ DEFAULTS: dict[str, Any] = {
     "SESSION_COOKIE_HTTPONLY": True,
     "SESSION_COOKIE_SAMESITE": "Lax",
     "BABEL_DEFAULT_LOCALE": "en",
+    # A coached edition's missing tables are built in a background process when a game needs them
+    # (SCOREKEEPER_ADVISOR_BUILD=false: only `flask advisor build` builds them).
+    "ADVISOR_BUILD": True,
 }
 
 

@@ -5,15 +5,21 @@ set -euo pipefail
 
 purpose=${1:-test}
 needed=()
+# What is installed, read once into variables: `fc-list | grep -q` under pipefail failed whenever grep
+# quit at its first match before fc-list had written everything (SIGPIPE), about one check in three,
+# and a present font was then "missing" (apt-get ran, or without root the run stopped).
+libraries=$(ldconfig -p 2>/dev/null || true)
+fonts=$(fc-list 2>/dev/null || true)
+chinese_fonts=$(fc-list :lang=zh 2>/dev/null || true)
 # WeasyPrint renders with Pango; fonts make the PDF readable.
-ldconfig -p 2>/dev/null | grep -q 'libpango-1.0.so' || needed+=(libpango-1.0-0 libpangoft2-1.0-0)
-fc-list 2>/dev/null | grep -qi dejavu || needed+=(fonts-dejavu-core fontconfig)
+grep -q 'libpango-1.0.so' <<<"$libraries" || needed+=(libpango-1.0-0 libpangoft2-1.0-0)
+grep -qi dejavu <<<"$fonts" || needed+=(fonts-dejavu-core fontconfig)
 # The printed scoresheet sets names and figures in DejaVu Sans/Serif Condensed (fonts-dejavu-extra).
-fc-list 2>/dev/null | grep -qi 'DejaVu Serif Condensed' || needed+=(fonts-dejavu-extra)
+grep -qi 'DejaVu Serif Condensed' <<<"$fonts" || needed+=(fonts-dejavu-extra)
 # Players' names may carry emoji: without an emoji font the PDF shows empty boxes (Noto Color Emoji).
-fc-list 2>/dev/null | grep -qi 'Noto Color Emoji' || needed+=(fonts-noto-color-emoji)
+grep -qi 'Noto Color Emoji' <<<"$fonts" || needed+=(fonts-noto-color-emoji)
 # Names in Chinese, Japanese or Korean: DejaVu has none of their characters (Noto Sans CJK).
-fc-list :lang=zh 2>/dev/null | grep -q . || needed+=(fonts-noto-cjk)
+[ -n "$chinese_fonts" ] || needed+=(fonts-noto-cjk)
 if [ "$purpose" = test ]; then
   command -v chromium >/dev/null 2>&1 || needed+=(chromium)
   command -v pdftoppm >/dev/null 2>&1 || needed+=(poppler-utils)

@@ -1,5 +1,5 @@
 """Shared fixtures: an app on a fresh migrated SQLite file, its client, its sessionmaker, games,
-the coach's tables, and the one Chromium of the run.
+and the coach's tables (the browser tests' Chromium is in tests/e2e/browser/conftest.py).
 
 Tests are laid out by layer: unit/ (rules, advisor: no app), integration/ (use cases and storage,
 the web through Flask's test client) and e2e/ (Chromium against the live app, and the app as
@@ -20,22 +20,28 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import coverage
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy.orm import Session, sessionmaker
 
-from scorekeeper import create_app, games, storage
+from scorekeeper import create_app, storage
 from scorekeeper.advisor import Advisor
 from scorekeeper.advisor import storage as advisor_storage
 from scorekeeper.advisor.distribution import Distributions
 from scorekeeper.advisor.spectrum import grid_for
-from scorekeeper.rules import Dice, Edition
+from scorekeeper.rules import Dice, Ruleset, find_edition
+from scorekeeper.services import games
 from tests.support.examples import FAST
 from tests.support.sample_games import entries
 from tests.support.template_cache import share_compiled_templates
 
 MakeGame = Callable[..., games.Created]
+
+# No app of the run (the served ones included) builds coach tables in the background unless its
+# test asks (ADVISOR_BUILD=True): a test's own folder would otherwise get minutes of building.
+os.environ.setdefault("SCOREKEEPER_ADVISOR_BUILD", "false")
 
 
 def app_config(database: Path | str, **overrides: object) -> dict[str, object]:
@@ -45,6 +51,11 @@ def app_config(database: Path | str, **overrides: object) -> dict[str, object]:
         "SECRET_KEY": "test-secret",
         "DATABASE_URL": database if isinstance(database, str) else f"sqlite:///{database}",
         "WTF_CSRF_ENABLED": False,
+        # PDFs render in the request's thread: the renderer process, at a lower priority, can wait
+        # minutes for the CPU beside a busy job (measured at load 16: 8-15 s a PDF against 2-4 s here).
+        # Its own tests ask for it (tests/integration/print/test_print_pdf_bounds.py), and the served
+        # app (tests/e2e/served) runs it as production does.
+        "PDF_SEPARATE_PROCESS": False,
     }
     config.update(overrides)
     return config
@@ -66,6 +77,38 @@ def database_path(tmp_path: Path, migrated_template: Path) -> Path:
     path = tmp_path / "scorekeeper.db"
     shutil.copyfile(migrated_template, path)
     return path
+
+
+RULES_TESTS = Path(__file__).parent / "unit" / "rules"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The run's longest chain first: the tests of hasbro-1996's chance table (built in their first
+    one's setup: minutes), so one process builds it at the start while the other runs the rest
+    (`--dist worksteal` then shares out the rest), instead of a process waiting for it near the end."""
+    items.sort(key=lambda item: "hasbro_chances" not in getattr(item, "fixturenames", ()))  # stable
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[object]:
+    """Coverage (`make test`: the rules engine's) is measured by the rules engine's own tests, which
+    cover every branch; it is stopped through every other test, fixtures included, which it slowed
+    about twofold wherever they play a game.
+
+    Every running Coverage is stopped, not only pytest-cov's: in an xdist worker pytest-cov runs two,
+    one stacked on the other, and stopping the top one (what its no_cover mark does) resumes the other.
+    """
+    if item.path.is_relative_to(RULES_TESTS):
+        return (yield)
+    stopped = []
+    while (running := coverage.Coverage.current()) is not None:
+        running.stop()
+        stopped.append(running)
+    try:
+        return (yield)
+    finally:
+        for measuring in reversed(stopped):
+            measuring.start()
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -188,7 +231,7 @@ def make_game(db: sessionmaker[Session]) -> MakeGame:
     def make(
         players: Sequence[str] = ("Ann", "Bo"),
         turns: Sequence[tuple[str | Sequence[int], str]] = (),
-        edition: Edition | str = Edition.HASBRO_1996,
+        edition: Ruleset | str = "hasbro-1996",
         title: str = "",
         coach: bool = False,
     ) -> games.Created:
@@ -237,8 +280,11 @@ def advisor_tables(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def built(edition: str, folder: Path) -> Advisor:
-    """The edition's advisor, its table built first if missing, by one worker while the others wait."""
-    with open(folder.parent / f"{folder.name}.lock", "w") as lock:  # beside it: tests list the folder
+    """The edition's advisor, its table built first if missing, by one worker while the others wait
+    (a lock per edition: a worker needing a table that exists never waits for another's build)."""
+    with open(
+        folder.parent / f"{folder.name}-{edition}.lock", "w"
+    ) as lock:  # beside it: tests list the folder
         fcntl.flock(lock, fcntl.LOCK_EX)
         return Advisor.for_edition(edition, folder)
 
@@ -246,25 +292,25 @@ def built(edition: str, folder: Path) -> Advisor:
 @pytest.fixture(scope="session")
 def advisor(advisor_tables: Path) -> Advisor:
     """The hasbro-1996 advisor (its table takes a few seconds to build)."""
-    return built(Edition.HASBRO_1996, advisor_tables)
+    return built(find_edition("hasbro-1996"), advisor_tables)
 
 
 @pytest.fixture(scope="session")
 def advisor_2016(advisor_tables: Path) -> Advisor:
     """The hasbro-2016 advisor."""
-    return built(Edition.HASBRO_2016, advisor_tables)
+    return built(find_edition("hasbro-2016"), advisor_tables)
 
 
 @pytest.fixture(scope="session")
 def yatzy(advisor_tables: Path) -> Advisor:
     """The Scandinavian Yatzy advisor (its table is the big one: ~17 s, so its tests are marked slow)."""
-    return built(Edition("yatzy"), advisor_tables)
+    return built(find_edition("yatzy"), advisor_tables)
 
 
 @pytest.fixture(scope="session")
 def forced(advisor_tables: Path) -> Advisor:
     """The forced Yatzy advisor."""
-    return built(Edition("yatzy-forced"), advisor_tables)
+    return built(find_edition("yatzy-forced"), advisor_tables)
 
 
 @pytest.fixture(scope="session")
@@ -281,38 +327,3 @@ def hasbro_chances(advisor: Advisor, advisor_tables: Path) -> Distributions:
             Advisor.build_spectra(advisor.edition, folder, advisor.table)
             spectra = advisor_storage.load_spectra(advisor.edition, folder, grid_for(advisor.points))
     return Distributions(advisor, spectra)
-
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-@pytest.fixture(scope="session")
-def chromium_browser() -> Iterator[Any]:
-    """The one Debian Chromium of the whole run (Playwright's sync API allows one per thread).
-
-    Every suite's browser fixture returns this one; a missing Chromium fails (make test installs it).
-    """
-    import os
-
-    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
-        pytest.fail(
-            f"{CHROMIUM} is missing: the browser tests need Debian's Chromium. "
-            "Run `make system-deps` (or `sudo apt-get install chromium`); never download a browser.",
-            pytrace=False,
-        )
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from scorekeeper.rules import Edition, Ruleset, Scorecard, normalize_dice
+from scorekeeper.rules import DEFAULT_EDITION, Ruleset, Scorecard, find_edition
 
 from . import storage
 from .build import build, state_count
@@ -59,7 +59,7 @@ def ranked_boxes(values: Mapping[str, float], edition: Ruleset | str | None = No
     """
     order = list(values)
     if edition is not None:
-        order.sort(key=Edition(edition).box_index)
+        order.sort(key=find_edition(edition).box_index)
     return sorted(order, key=lambda key: _tie_key(values[key]))  # a stable sort keeps that order on ties
 
 
@@ -73,12 +73,12 @@ class Advisor:
 
     def __init__(
         self,
-        edition: str,
+        edition: str | Ruleset,
         table: npt.NDArray[np.floating],
         note: storage.Note,
         directory: storage.Folder = None,
     ) -> None:
-        self.edition: Ruleset = Edition(edition)
+        self.edition: Ruleset = find_edition(edition)
         self.points = points_for(self.edition)
         if table.shape != self.points.shape:
             raise ValueError(f"the {self.edition} table has shape {table.shape}, not {self.points.shape}")
@@ -92,7 +92,9 @@ class Advisor:
     # -- getting one ----------------------------------------------------------------
 
     @classmethod
-    def for_edition(cls, edition: str = Edition.HASBRO_1996, directory: storage.Folder = None) -> Advisor:
+    def for_edition(
+        cls, edition: str | Ruleset = DEFAULT_EDITION, directory: storage.Folder = None
+    ) -> Advisor:
         """The advisor of an edition, building its table first if it is missing (seconds)."""
         _coached(edition)
         with _LOCK:
@@ -104,9 +106,9 @@ class Advisor:
             return _CACHE[key]
 
     @classmethod
-    def load_if_ready(cls, edition: str, directory: storage.Folder = None) -> Advisor | None:
+    def load_if_ready(cls, edition: str | Ruleset, directory: storage.Folder = None) -> Advisor | None:
         """The advisor if its table is on disk, else None; never builds (safe in a request)."""
-        if not Edition(edition).has_coach:
+        if not find_edition(edition).has_coach:
             return None
         key = _key(edition, directory)
         advisor = _CACHE.get(key)
@@ -118,13 +120,13 @@ class Advisor:
         return advisor
 
     @staticmethod
-    def is_ready(edition: str, directory: storage.Folder = None) -> bool:
+    def is_ready(edition: str | Ruleset, directory: storage.Folder = None) -> bool:
         """The edition has a coach and its table is on disk."""
-        return Edition(edition).has_coach and storage.exists(edition, directory)
+        return find_edition(edition).has_coach and storage.exists(edition, directory)
 
     @staticmethod
     def build(
-        edition: str,
+        edition: str | Ruleset,
         directory: storage.Folder = None,
         progress: Callable[[int], None] | None = None,
         workers: int | None = None,
@@ -149,7 +151,7 @@ class Advisor:
         return seconds
 
     @staticmethod
-    def state_count(edition: str) -> int:
+    def state_count(edition: str | Ruleset) -> int:
         """How many states a build computes: the length of a progress bar."""
         return state_count(points_for(_coached(edition)))
 
@@ -183,7 +185,7 @@ class Advisor:
         Keeping all five dice means rolling no more (now or on the later roll).
         """
         self._check(card)
-        roll = tuple(normalize_dice(dice))
+        roll = tuple(self.edition.dice_of(dice))
         if rolls_left not in (1, 2):
             raise ValueError("rolls_left must be 1 or 2")
         if card.is_complete:
@@ -238,14 +240,20 @@ class Advisor:
 
     @staticmethod
     def build_spectra(
-        edition: str, directory: storage.Folder = None, table: npt.NDArray[np.floating] | None = None
+        edition: str | Ruleset,
+        directory: storage.Folder = None,
+        table: npt.NDArray[np.floating] | None = None,
+        progress: Callable[[int], None] | None = None,
     ) -> float:
-        """(Re)build and save an edition's chance table from its value table; returns the seconds it took."""
+        """(Re)build and save an edition's chance table from its value table; returns the seconds it took.
+
+        `progress` is told how many states are done as they are (state_count in all).
+        """
         rules = _coached(edition)
         started = time.perf_counter()
         if table is None:
             table = storage.load(rules, directory)[0]
-        storage.save_spectra(rules, directory, build_spectra(points_for(rules), table))
+        storage.save_spectra(rules, directory, build_spectra(points_for(rules), table, progress=progress))
         return time.perf_counter() - started
 
     # -- internals --------------------------------------------------------------------
@@ -265,15 +273,15 @@ class Advisor:
             raise ValueError(f"this advisor plays {self.edition}, the sheet {card.edition}")
 
 
-def _coached(edition: str) -> Ruleset:
-    rules = Edition(edition)
+def _coached(edition: str | Ruleset) -> Ruleset:
+    rules = find_edition(edition)
     if not rules.has_coach:
         raise ValueError(f"{rules} has no coach")
     return rules
 
 
-def _key(edition: str, directory: storage.Folder) -> tuple[str, str]:
-    return Edition(edition).id, os.path.realpath(directory or storage.default_directory())
+def _key(edition: str | Ruleset, directory: storage.Folder) -> tuple[str, str]:
+    return find_edition(edition).id, os.path.realpath(directory or storage.default_directory())
 
 
 __all__ = ["TIE_DECIMALS", "Advisor", "card_state", "ranked_boxes", "ranked_keeps"]

@@ -19,7 +19,8 @@ Method, and why ("KS" is the largest gap between two cumulative curves; the targ
   edition those read from the table: KS medians 0.0020-0.0025, every one within 0.0073; win
   chances within 0.70 points of paired games; calibration over 20,000 games of 2 and of 4 players
   within 1.3 points in every 10-point bucket (per edition: benchmarks/chances_bench.py).
-  Built once per edition by `advisor build --chances` (1.5-2.5 minutes, 48-104 MB).
+  Built once per edition, in the background when a game first needs it (background.py) or ahead
+  by `flask advisor build --chances` (its time and size: the README, benchmarks/advisor_build_bench.py).
   Replaced: a mixture of smooth parts from three moments per state (0.02-0.12 off, so each curve
   was refined by 100,000 games played on in a background process: seconds of CPU per sheet, and
   under load the page stayed on the estimate). Neither is needed now: every curve shown is final.

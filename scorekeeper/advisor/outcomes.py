@@ -14,9 +14,11 @@ import numpy as np
 import numpy.typing as npt
 
 from .dice import (
+    BLOCKS,
     DICE,
     FACES,
     KEEPS,
+    PARENTS,
     ROLL_BY_CODE,
     ROLL_COUNT,
     ROLL_PROBABILITY,
@@ -85,10 +87,24 @@ def _push(mass: FloatArray, keep_values: FloatArray) -> FloatArray:
         better = value > best_value
         np.copyto(best_value, value, where=better)
         np.copyto(best, SUB_KEEPS[:, c : c + 1], where=better)
-    kept = np.bincount(
-        (best * n + np.arange(n)).ravel(), weights=mass.ravel(), minlength=len(KEEPS) * n
-    ).reshape(len(KEEPS), n)
-    out: FloatArray = KEEP_TO_ROLL.T @ kept
+    weighted = np.bincount((best * n + np.arange(n)).ravel(), weights=mass.ravel(), minlength=len(KEEPS) * n)
+    kept = weighted.astype(np.float64, copy=False).reshape(len(KEEPS), n)  # float already: typed so
+    return _roll_the_rest(kept)
+
+
+def _roll_the_rest(kept: FloatArray) -> FloatArray:
+    """(252, n) final-roll probabilities from (462, n) probabilities of each keep, its missing dice rolled.
+
+    One die at a time, smaller keeps first (a die adds each face with 1/6: the same multisets as
+    rolling them together): KEEP_TO_ROLL's product, in a sixtieth of the arithmetic (it is sparse).
+    """
+    for size in range(1, DICE + 1):
+        start, stop = BLOCKS[size]
+        parents, lengths = PARENTS[size]
+        block = kept[start:stop]
+        for j, length in enumerate(lengths):
+            block[:length] += kept[parents[:length, j]] * (1.0 / FACES)
+    out: FloatArray = kept[:ROLL_COUNT]
     return out
 
 
@@ -133,8 +149,8 @@ def turn_outcomes(turn: Turn, mask: IntArray, upper: IntArray, flag: IntArray) -
     """The coach's whole turn from each of these states (none complete)."""
     n = len(mask)
     mass = np.repeat(ROLL_PROBABILITY[:, None], n, axis=1)
-    mass = _push(mass, turn.turn_arrays(mask, upper, flag, rolls_left=2))
-    mass = _push(mass, turn.turn_arrays(mask, upper, flag, rolls_left=1))
+    one_left, two_left = turn.both_turn_arrays(mask, upper, flag)
+    mass = _push(_push(mass, two_left), one_left)
     return Outcomes(mass, finals(turn, mask, upper, flag))
 
 

@@ -13,7 +13,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from scorekeeper.rules import Dice, Edition, Ruleset
+from scorekeeper.rules import Dice, Ruleset, find_edition
 
 from .dice import ROLLS
 
@@ -112,9 +112,9 @@ def _sheet(rules: Ruleset, mask: int, extra: int | None = None, held: int = 0) -
 
 
 @cache
-def points_for(edition: str) -> Points:
+def points_for(edition: str | Ruleset) -> Points:
     """Ask the engine what each roll scores where, which boxes it may go to, and what earns a bonus."""
-    rules = Edition(edition)
+    rules = find_edition(edition)
     count = len(rules.boxes)
     normal = np.array([rules.scores(roll) for roll in _DICE], dtype=np.int64)
     upper = tuple(i for i, box in enumerate(rules.boxes) if box.is_upper)
@@ -125,7 +125,7 @@ def points_for(edition: str) -> Points:
         # Without an upper bonus the upper subtotal never matters: one upper state.
         rules.upper_bonus.threshold if rules.upper_bonus else 0,
         rules.upper_bonus.points if rules.upper_bonus else 0,
-        rules.forced_order,
+        rules.order.forced,
         None,
         np.zeros(1, dtype=np.int64),
         np.zeros(0, dtype=np.int64),

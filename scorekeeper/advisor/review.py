@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from scorekeeper.rules import Edition, Game, Ruleset, Scorecard
+from scorekeeper.rules import Game, Ruleset, Scorecard
 
 from .advisor import Advisor, ranked_boxes
 
@@ -78,8 +78,8 @@ def review_game(
     game: Game, advisor_by_edition: Mapping[str, Advisor] | Callable[[Ruleset], Advisor]
 ) -> list[PlayerReview]:
     """Review every recorded turn of a game (over or not), one PlayerReview per seat in seat order."""
-    edition = Edition(game.edition)
-    advisor = advisor_by_edition(edition) if callable(advisor_by_edition) else advisor_by_edition[edition]
+    edition = game.edition
+    advisor = advisor_by_edition(edition) if callable(advisor_by_edition) else advisor_by_edition[edition.id]
     cards = [Scorecard(edition) for _ in game.players]
     turns: list[list[TurnReview]] = [[] for _ in game.players]
     for turn in game.turns:
@@ -111,7 +111,7 @@ def chance_series(game: Game, advisor: Advisor) -> list[tuple[float, ...]]:
 
     The chance assumes everyone plays the coach's way from that point on (Advisor.win_chances).
     """
-    cards = [Scorecard(game.rules) for _ in game.players]
+    cards = [Scorecard(game.edition) for _ in game.players]
     points = [advisor.win_chances(cards)]
     for i, turn in enumerate(game.turns):
         cards[turn.player] = cards[turn.player].fill(turn.box, turn.dice)

@@ -38,7 +38,7 @@ class Simulation:
 
     def fixed_rate(self, key: str) -> float:
         """Share of games whose box `key` holds its fixed points (e.g. a five-of-a-kind box's)."""
-        return float(np.mean([card.points(key) == card.rules.box(key).fixed for card in self.cards]))
+        return float(np.mean([card.points(key) == card.edition.box(key).fixed for card in self.cards]))
 
 
 def _roll(rng: np.random.Generator, kept: IntArray) -> IntArray:
@@ -68,8 +68,7 @@ def simulate(advisor: Advisor, games: int, seed: int = 0) -> Simulation:
     everyone = np.full(games, KEEPS.index(()))
     for _ in range(advisor.edition.rounds):
         mask, upper, flag = (np.array(x, dtype=np.int64) for x in zip(*map(card_state, cards), strict=True))
-        one_left = turn.turn_arrays(mask, upper, flag, rolls_left=1)
-        two_left = turn.turn_arrays(mask, upper, flag, rolls_left=2)
+        one_left, two_left = turn.both_turn_arrays(mask, upper, flag)
         rolls = _roll(rng, everyone)
         rolls = _roll(rng, _best_keep(two_left, rolls))
         rolls = _roll(rng, _best_keep(one_left, rolls))

@@ -310,6 +310,15 @@ class Turn:
             self.keeps(self.rolls(values))
         return values
 
+    def both_turn_arrays(
+        self, mask: IntArray, upper: IntArray, flag: IntArray
+    ) -> tuple[FloatArray, FloatArray]:
+        """turn_arrays with one roll left and with two, in one pass: the second continues from the first."""
+        values = np.empty((len(KEEPS), len(mask)))
+        self.final(mask, upper, flag, out=values[:ROLL_COUNT])
+        one_left = self.keeps(values).copy()
+        return one_left, self.keeps(self.rolls(values))
+
     def start_values(self, mask: IntArray, upper: IntArray, flag: IntArray) -> FloatArray:
         """(n,): the expected points still to come from the start of a turn."""
         values = _SCRATCH.get("values", len(KEEPS), len(mask))

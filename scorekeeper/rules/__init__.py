@@ -4,40 +4,66 @@ Every edition is a Ruleset registered by a module in ``editions/``; see ``rulese
 """
 
 from . import editions  # registers every edition
-from .boxes import LOWER, UPPER, Box, BoxSpec
-from .dice import ALL_ROLLS, Dice, normalize_dice
+from .boxes import LOWER, UPPER, Box, BoxSpec, Cell
+from .column import Column
+from .dice import Dice, all_rolls
 from .errors import BadDice, RuleViolation
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Standing, Turn
+from .interchange import totals_record, turn_record
 from .joker import ExtraYahtzee
 from .message import N_, Message
-from .ruleset import DEFAULT_EDITION, EDITIONS, Edition, Ruleset, TotalRow, UpperBonus, find_edition
+from .order import FREE_ORDER, TOP_TO_BOTTOM, FreeOrder, OrderRule, TopToBottom
+from .rolls import NO_BANK, NoBank, RollBank, SavedRolls
+from .ruleset import (
+    DEFAULT_EDITION,
+    EDITIONS,
+    FIGURES,
+    Ruleset,
+    TotalRow,
+    UpperBonus,
+    every_edition,
+    find_edition,
+)
 from .scorecard import Scorecard
 
 __all__ = [
-    "ALL_ROLLS",
     "DEFAULT_EDITION",
     "EDITIONS",
+    "FIGURES",
+    "FREE_ORDER",
     "LOWER",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "NO_BANK",
     "N_",
+    "TOP_TO_BOTTOM",
     "UPPER",
     "BadDice",
     "Box",
     "BoxSpec",
+    "Cell",
+    "Column",
     "Dice",
-    "Edition",
     "ExtraYahtzee",
+    "FreeOrder",
     "Game",
     "Message",
+    "NoBank",
+    "OrderRule",
+    "RollBank",
     "RuleViolation",
     "Ruleset",
+    "SavedRolls",
     "Scorecard",
     "Standing",
+    "TopToBottom",
     "TotalRow",
     "Turn",
     "UpperBonus",
+    "all_rolls",
     "editions",
+    "every_edition",
     "find_edition",
-    "normalize_dice",
+    "totals_record",
+    "turn_record",
 ]

@@ -1,10 +1,11 @@
-"""A box of a sheet as data (its key, section, labels, scoring) and the Hasbro box keys."""
+"""A box of a sheet as data (key, section, labels, scoring), a cell (a box in a column), the Hasbro keys."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from .dice import Dice
 
@@ -36,6 +37,19 @@ class BoxSpec:
 
     def __str__(self) -> str:
         return self.key
+
+
+class Cell(NamedTuple):
+    """Where a turn is written: a box in one column of a player's sheet (columns count from 1).
+
+    A named tuple: options are dicts keyed by cells, and a tuple hashes fast.
+    """
+
+    box: str  # the box's key
+    column: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.box}@{self.column}"
 
 
 class Box(str, Enum):

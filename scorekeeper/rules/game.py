@@ -1,4 +1,9 @@
-"""A whole game: seats in turn order, the ordered turns, and every sheet derived from them."""
+"""A whole game: seats in turn order, the ordered turns, and every sheet derived from them.
+
+A turn is its final dice and its box, plus its column where the sheet has several and the rolls
+it used where the rules count them (Maxi Yatzy's saved rolls). Every sheet, bonus and bank of
+saved rolls is derived by replaying the turns.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ from dataclasses import dataclass
 from .dice import Dice
 from .errors import RuleViolation
 from .message import N_
-from .ruleset import Edition, Ruleset, as_edition
+from .ruleset import DEFAULT_EDITION, Ruleset, as_edition
 from .scorecard import Scorecard
 
 MIN_PLAYERS = 1
@@ -26,7 +31,7 @@ TURN_ILLEGAL = N_("Turn %(turn)d (round %(round)d, %(player)s) is illegal: %(rea
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """One recorded turn: who, which final dice, which box, and what it scored."""
+    """One recorded turn: who, which final dice, which box in which column, the rolls, what it scored."""
 
     index: int  # 0-based position in the game's turn list
     player: int  # seat index
@@ -35,6 +40,13 @@ class Turn:
     box: str  # the box's key in the game's ruleset
     points: int
     bonus: int  # the extra bonus these dice earned (100 for a Hasbro extra Yahtzee), else 0
+    column: int = 1  # the column (from 1) the box is in
+    rolls: int | None = None  # the rolls used, where the rules count them
+
+    @property
+    def entry(self) -> tuple[Dice, str, int, int | None]:
+        """What a player said for this turn, as Game.play() takes it: dice, box, column, rolls."""
+        return self.dice, self.box, self.column, self.rolls
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +69,7 @@ class Game:
     turns: tuple[Turn, ...]
     cards: tuple[Scorecard, ...]
 
-    def __init__(self, players: Sequence[str], edition: object = Edition.HASBRO_1996) -> None:
+    def __init__(self, players: Sequence[str], edition: object = DEFAULT_EDITION) -> None:
         # One name passed alone would otherwise become one player per letter.
         players = (players,) if isinstance(players, str) else tuple(players)
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
@@ -69,13 +81,14 @@ class Game:
         object.__setattr__(self, "cards", tuple(Scorecard(edition) for _ in players))
 
     @classmethod
-    def replay(
-        cls, players: Sequence[str], edition: object, entries: Iterable[tuple[object, object]]
-    ) -> Game:
-        """The game that these (dice, box) entries make, in order; RuleViolation names a bad one."""
+    def replay(cls, players: Sequence[str], edition: object, entries: Iterable[Sequence[object]]) -> Game:
+        """The game that these entries make, in order; RuleViolation names a bad one.
+
+        An entry is (dice, box), or (dice, box, column, rolls) as ``Turn.entry`` gives it.
+        """
         game = cls(players, edition)
-        for dice, box in entries:
-            game = game._play_or_explain(dice, box, TURN_ILLEGAL)
+        for entry in entries:
+            game = game._play_or_explain(TURN_ILLEGAL, *entry)
         return game
 
     def _derive(self, turns: tuple[Turn, ...], cards: tuple[Scorecard, ...]) -> Game:
@@ -87,11 +100,6 @@ class Game:
         return new
 
     # -- whose turn -------------------------------------------------------------
-
-    @property
-    def rules(self) -> Ruleset:
-        """The ruleset this game is played by (the same object as ``edition``)."""
-        return self.edition
 
     @property
     def rounds(self) -> int:
@@ -120,35 +128,46 @@ class Game:
         """The turn recorded last, if any."""
         return self.turns[-1] if self.turns else None
 
+    @property
+    def saved_rolls(self) -> int:
+        """The rolls the current player has saved (0 where the rules do not count rolls)."""
+        return self.cards[self.current_player].saved_rolls
+
+    @property
+    def most_rolls(self) -> int | None:
+        """The most rolls the current player's turn may use, or None where rolls are not counted."""
+        return self.cards[self.current_player].most_rolls
+
     # -- changing ---------------------------------------------------------------
 
-    def play(self, dice: object, box: object) -> Game:
-        """Record the current player's final dice in a box."""
+    def play(self, dice: object, box: object, column: object = None, rolls: object = None) -> Game:
+        """Record the current player's final dice in a box (of a column, with the rolls used).
+
+        The column may be left out where the sheet has one; rolls where the rules do not count them.
+        """
         if self.is_over:
             raise RuleViolation(GAME_OVER)
         seat = self.current_player
-        card = self.cards[seat]
-        roll = Dice.of(dice)
-        filled = card.fill(box, roll)
-        index = self.edition.box_index(box)
-        points = filled.scores[index]
-        assert points is not None  # fill() just wrote it
+        rules = self.edition
+        filled, index, roll, points, bonus = self.cards[seat].write(box, dice, column, rolls)
         turn = Turn(
             index=len(self.turns),
             player=seat,
             round=self.round,
             dice=roll,
-            box=self.edition.boxes[index].key,
+            box=rules.box_at(index).key,
             points=points,
-            bonus=filled.yahtzee_bonus - card.yahtzee_bonus,
+            bonus=bonus,
+            column=rules.column_of(index),
+            rolls=rolls if type(rolls) is int else None,  # write() let only an int or None through
         )
         cards = self.cards[:seat] + (filled,) + self.cards[seat + 1 :]
         return self._derive(self.turns + (turn,), cards)
 
-    def _play_or_explain(self, dice: object, box: object, template: str) -> Game:
+    def _play_or_explain(self, template: str, *entry: object) -> Game:
         """play(), but a refusal names the turn, round and player it concerns."""
         try:
-            return self.play(dice, box)
+            return self.play(*entry)
         except RuleViolation as refusal:
             raise RuleViolation(
                 template,
@@ -164,24 +183,26 @@ class Game:
             raise RuleViolation(NOTHING_TO_UNDO)
         return self._replay_first(len(self.turns) - 1)
 
-    def correct(self, turn_index: int, dice: object, box: object) -> Game:
-        """Replace an earlier turn's dice and box and replay every later turn.
+    def correct(
+        self, turn_index: int, dice: object, box: object, column: object = None, rolls: object = None
+    ) -> Game:
+        """Replace an earlier turn's dice, box, column and rolls, and replay every later turn.
 
         The corrected turn's own refusal is raised as it is; a later turn that becomes
         illegal raises a RuleViolation naming that turn and player. Nothing changes either way.
         """
         if type(turn_index) is not int or not 0 <= turn_index < len(self.turns):
             raise RuleViolation(NO_SUCH_TURN, turn=turn_index + 1 if type(turn_index) is int else 0)
-        corrected = self._replay_first(turn_index).play(dice, box)
+        corrected = self._replay_first(turn_index).play(dice, box, column, rolls)
         for turn in self.turns[turn_index + 1 :]:
-            corrected = corrected._play_or_explain(turn.dice, turn.box, LATER_TURN_ILLEGAL)
+            corrected = corrected._play_or_explain(LATER_TURN_ILLEGAL, *turn.entry)
         return corrected
 
     def _replay_first(self, count: int) -> Game:
         """This game's first `count` turns replayed from scratch."""
         game = Game(self.players, self.edition)
         for turn in self.turns[:count]:
-            game = game.play(turn.dice, turn.box)
+            game = game.play(*turn.entry)
         return game
 
     # -- results ----------------------------------------------------------------

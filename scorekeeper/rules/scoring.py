@@ -1,4 +1,7 @@
-"""Score functions of sorted final dice, the building blocks every ruleset's boxes are made of."""
+"""Score functions of sorted final dice (any count), the building blocks every ruleset's boxes are made of.
+
+"Different faces" is strict everywhere: all-equal dice hold one face, never two pairs or a full house.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,11 @@ from collections.abc import Callable, Collection
 from .dice import Dice
 
 Score = Callable[[Dice], int]
+
+
+def _faces_with(dice: Dice, at_least: int) -> list[int]:
+    """The faces shown by at least this many dice, lowest first."""
+    return [face for face, count in enumerate(dice.counts, start=1) if count >= at_least]
 
 
 def face_sum(face: int) -> Score:
@@ -19,12 +27,12 @@ def face_sum(face: int) -> Score:
 
 
 def chance(dice: Dice) -> int:
-    """The sum of all five dice."""
+    """The sum of all the dice."""
     return sum(dice)
 
 
 def kind_total(n: int) -> Score:
-    """Hasbro's n of a kind: the sum of all five dice when at least n are equal."""
+    """Hasbro's n of a kind: the sum of all the dice when at least n are equal."""
 
     def score(dice: Dice) -> int:
         return sum(dice) if max(dice.counts) >= n else 0
@@ -36,25 +44,44 @@ def kind_only(n: int) -> Score:
     """Yatzy's n of a kind: n times the highest face shown at least n times (only those dice count)."""
 
     def score(dice: Dice) -> int:
-        faces = [face for face, count in enumerate(dice.counts, start=1) if count >= n]
+        faces = _faces_with(dice, n)
         return n * faces[-1] if faces else 0
 
     return score
 
 
 def two_pairs(dice: Dice) -> int:
-    """Two pairs of different faces (a full house holds two): twice each face; else 0."""
-    pairs = [face for face, count in enumerate(dice.counts, start=1) if count >= 2]
+    """Two pairs of different faces (a full house holds two): twice each of the two highest; else 0."""
+    pairs = _faces_with(dice, 2)
     return 2 * (pairs[-1] + pairs[-2]) if len(pairs) >= 2 else 0
 
 
+def three_pairs(dice: Dice) -> int:
+    """Three pairs of three different faces: the sum of the dice; else 0."""
+    return sum(dice) if len(_faces_with(dice, 2)) >= 3 else 0
+
+
 def full_house(points: int | None) -> Score:
-    """Three of one face and two of another: fixed points, or the dice's sum where points is None."""
+    """Three of one face and two of another: fixed points, or (points None) the best 3a + 2b.
+
+    With five dice 3a + 2b is the sum of all five.
+    """
 
     def score(dice: Dice) -> int:
-        if sorted(dice.counts)[-2:] != [2, 3]:
+        houses = [3 * a + 2 * b for a in _faces_with(dice, 3) for b in _faces_with(dice, 2) if b != a]
+        if not houses:
             return 0
-        return sum(dice) if points is None else points
+        return max(houses) if points is None else points
+
+    return score
+
+
+def two_sets(first: int, second: int) -> Score:
+    """``first`` dice of one face and ``second`` of another (Villa 3+3, Tower 4+2): the sum of the dice."""
+
+    def score(dice: Dice) -> int:
+        met = any(a != b for a in _faces_with(dice, first) for b in _faces_with(dice, second))
+        return sum(dice) if met else 0
 
     return score
 
@@ -69,13 +96,16 @@ def straight(runs: Collection[frozenset[int]], points: int) -> Score:
     return score
 
 
-def five_of_a_kind(points: int) -> Score:
-    """Fixed points for five equal dice."""
+def all_equal(points: int) -> Score:
+    """Fixed points when every die shows the same face (Yahtzee with five dice, Maxi Yatzy with six)."""
 
     def score(dice: Dice) -> int:
-        return points if dice.is_five_of_a_kind else 0
+        return points if dice.all_equal else 0
 
     return score
+
+
+five_of_a_kind = all_equal  # the name the five-dice editions use
 
 
 def run(first: int, last: int) -> frozenset[int]:

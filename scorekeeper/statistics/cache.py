@@ -22,7 +22,8 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from scorekeeper.rules import Dice, Edition, Game
+from scorekeeper.rules import find_edition
+from scorekeeper.services.entries import replayed
 from scorekeeper.storage import game_totals as store
 from scorekeeper.storage.engine import reading, writing
 from scorekeeper.storage.models import GameRow
@@ -73,8 +74,8 @@ def played_games(db: Db, game_ids: Any) -> list[PlayedGame]:
         if game.cached:
             found[game.id] = GameTotals.from_json(kept[game.id])
         else:
-            turns = [(Dice.parse(dice), box) for dice, box in entries[game.id]]
-            found[game.id] = totals_of(Game.replay(game.players, Edition(game.edition), turns))
+            played = replayed(game.players, find_edition(game.edition), entries[game.id])
+            found[game.id] = totals_of(played)
         _remember_here(_key(where, game), found[game.id])
     if stale:
         _remember(db, [(game.id, game.version, found[game.id].to_json()) for game in stale])
@@ -82,7 +83,7 @@ def played_games(db: Db, game_ids: Any) -> list[PlayedGame]:
         PlayedGame(
             id=game.id,
             created_at=game.created_at,
-            edition=Edition(game.edition),
+            edition=find_edition(game.edition),
             title=game.title,
             players=game.players,
             totals=found[game.id],
@@ -137,7 +138,10 @@ def _statistics(db: Db, game_ids: Any, optimal: Optimal | None) -> TableStatisti
     twice), else computed from their totals."""
     played = played_games(db, game_ids)
     per_edition = {game.edition for game in played}
-    known = tuple((rules.id, optimal(rules) if optimal else None) for rules in sorted(per_edition))
+    known = tuple(
+        (rules.id, optimal(rules) if optimal else None)
+        for rules in sorted(per_edition, key=lambda rules: rules.id)
+    )
     key = (
         _database(db),
         tuple((g.id, g.version, g.created_at, g.title, g.players) for g in played),

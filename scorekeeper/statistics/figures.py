@@ -9,6 +9,9 @@ Conventions (the page states them too):
 - Head-to-head: in each finished game two players both sat in, the higher total wins; equal
   totals are counted as ties, not as wins.
 - Players are matched by ``player_key``; a player is shown by their latest spelling.
+- On a sheet of several columns (Triple Yahtzee) each column counts as a sheet for the figures of
+  a box (points per box, the five-of-a-kind rate) and for the upper bonus rate; scores, wins and
+  head-to-head are the grand totals.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from operator import add
 
-from scorekeeper.rules import EDITIONS, Ruleset
+from scorekeeper.rules import Ruleset, every_edition
 
 from .names import player_key
 from .totals import GameTotals, five_box
@@ -89,10 +92,10 @@ class PlayerFigures:
     stdev: float
     best: int
     worst: int
-    upper_bonus_rate: float
-    five_rate: float | None  # share of games with the five-of-a-kind box at its full points
+    upper_bonus_rate: float  # share of the player's columns that earned the upper bonus
+    five_rate: float | None  # share of the five-of-a-kind box's cells at its full points
     extra_per_game: float | None  # extra five-of-a-kinds (with bonus) per game; None without them
-    box_means: tuple[float, ...]  # average points per box, sheet order
+    box_means: tuple[float, ...]  # average points per box (per cell of it), sheet order
     scores: tuple[tuple[int, int], ...]  # (game number in the edition, final score), oldest first
 
     @property
@@ -127,10 +130,10 @@ class EditionFigures:
     players: tuple[PlayerFigures, ...]  # most games first, then by name
     high_scores: tuple[HighScore, ...]
     head_to_head: HeadToHead
-    five_box: int | None  # sheet position of the five-of-a-kind box
+    five_box: int | None  # position in a column of the five-of-a-kind box
     optimal: tuple[float, ...] | None  # optimal play's average points per box, when the coach knows
     all_scores: tuple[int, ...]  # every final score of the edition (the distribution)
-    box_means: tuple[float, ...]  # average points per box over every player's sheets
+    box_means: tuple[float, ...]  # average points per box (per cell of it) over every player's sheets
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +163,7 @@ def compute(games: Iterable[PlayedGame], optimal: Optimal | None = None) -> Tabl
             by_edition[game.edition.id].append(game)
     editions = tuple(
         _edition(rules, by_edition[rules.id], optimal(rules) if optimal else None)
-        for rules in EDITIONS.values()
+        for rules in every_edition()
         if by_edition.get(rules.id)
     )
     return TableStatistics(tuple(ordered), editions)
@@ -196,6 +199,11 @@ def _edition(
 ) -> EditionFigures:
     five = five_box(rules)
     five_points = rules.boxes[five].fixed if five is not None else None
+    five_cells = rules.cells_of(rules.boxes[five].key) if five is not None else ()
+    columns = len(rules.columns)
+    box_of = [rules.box_index(cell.box) for cell in rules.cells]  # sheet position -> box
+    # Each column that earned the upper bonus paid the same points: how many did is the total's share.
+    bonus_points = rules.upper_bonus.points if rules.upper_bonus else 0
     tallies: dict[str, _Tally] = {}
     wins: dict[tuple[str, str], int] = defaultdict(int)
     ties: dict[tuple[str, str], int] = defaultdict(int)
@@ -214,12 +222,15 @@ def _edition(
             if contest:
                 tally.contests += 1
                 tally.wins += seat.rank == 1
-            tally.bonus += seat.upper_bonus > 0
+            tally.bonus += seat.upper_bonus // bonus_points if bonus_points else 0
             tally.extra += seat.extra
-            if five is not None:
-                tally.fives += seat.boxes[five] == five_points
+            tally.fives += sum(seat.boxes[cell] == five_points for cell in five_cells)
             # A finished sheet has every box filled: no None to skip.
-            tally.boxes = list(map(add, tally.boxes, seat.boxes))
+            if columns == 1:
+                tally.boxes = list(map(add, tally.boxes, seat.boxes))
+            else:
+                for cell, points in enumerate(seat.boxes):
+                    tally.boxes[box_of[cell]] += points or 0
             highs.append((-seat.total, game.created_at, game.id, at, name))
             all_scores.append(seat.total)
         for i, (a, seat_a) in enumerate(zip(keys, seats, strict=True)):
@@ -235,7 +246,7 @@ def _edition(
                     ties[(b, a)] += 1
     players = tuple(
         sorted(
-            (_player(key, tally, rules, five) for key, tally in tallies.items()),
+            (_player(key, tally, rules, five is not None) for key, tally in tallies.items()),
             key=lambda p: (-p.games, p.key),
         )
     )
@@ -250,15 +261,16 @@ def _edition(
         optimal=optimal,
         all_scores=tuple(all_scores),
         box_means=tuple(
-            sum(tally.boxes[i] for tally in tallies.values()) / len(all_scores)
+            sum(tally.boxes[i] for tally in tallies.values()) / (len(all_scores) * columns)
             for i in range(len(rules.boxes))
         ),
     )
 
 
-def _player(key: str, tally: _Tally, rules: Ruleset, five: int | None) -> PlayerFigures:
+def _player(key: str, tally: _Tally, rules: Ruleset, has_five: bool) -> PlayerFigures:
     totals = [total for _, total in tally.scores]
     n = len(totals)
+    sheets = n * len(rules.columns)  # columns played: what the figures of a box divide by
     mean = sum(totals) / n
     stdev = math.sqrt(sum((t - mean) ** 2 for t in totals) / n)
     return PlayerFigures(
@@ -271,9 +283,9 @@ def _player(key: str, tally: _Tally, rules: Ruleset, five: int | None) -> Player
         stdev=stdev,
         best=max(totals),
         worst=min(totals),
-        upper_bonus_rate=tally.bonus / n,
-        five_rate=tally.fives / n if five is not None else None,
+        upper_bonus_rate=tally.bonus / sheets,
+        five_rate=tally.fives / sheets if has_five else None,
         extra_per_game=tally.extra / n if rules.extra is not None else None,
-        box_means=tuple(points / n for points in tally.boxes),
+        box_means=tuple(points / sheets for points in tally.boxes),
         scores=tuple(tally.scores),
     )

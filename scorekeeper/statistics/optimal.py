@@ -2,8 +2,8 @@
 
 The coach's tables give the expected final score, not a figure per box, so the per-box figure
 is the average of SIMULATED_GAMES seeded optimal games (scorekeeper.advisor.simulate). As the
-coach never builds a table inside a request, a request never waits for this simulation (about
-1.5 s): the first page that asks starts it in a background thread and shows no optimal column;
+coach never builds a table inside a request, a request never waits for this simulation (a second
+or two): the first page that asks starts it in a background thread and shows no optimal column;
 the pages after it have one. Without the edition's tables (not built, or no coach for the
 edition) there is no figure either, and the statistics leave the column out.
 """

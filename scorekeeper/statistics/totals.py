@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-from scorekeeper.rules import ALL_ROLLS, Game, Ruleset
+from scorekeeper.rules import Game, Ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,18 +63,7 @@ def totals_of(game: Game) -> GameTotals:
     )
 
 
-@cache
 def five_box(rules: Ruleset) -> int | None:
-    """The sheet position of the edition's five-of-a-kind box (Yahtzee, Yatzy), or None.
-
-    The box the extra-bonus policy names, else the one pattern box that scores its fixed points
-    for five equal dice and nothing for any other roll (asked of the ruleset's own score table).
-    """
-    if rules.extra is not None:
-        return rules.box_index(rules.extra.box)
-    for index, box in enumerate(rules.boxes):
-        if box.fixed is None:
-            continue
-        if all((rules.scores(roll)[index] == box.fixed) == (roll[0] == roll[4]) for roll in ALL_ROLLS):
-            return index
-    return None
+    """The position in a column of the edition's all-equal box (Yahtzee, Yatzy, Maxi Yatzy), or None."""
+    box = rules.all_equal_box
+    return None if box is None else rules.box_index(box.key)

@@ -1,4 +1,4 @@
-"""Storage: the engine, sessions, tables and migrations behind scorekeeper.games.
+"""Storage: the engine, sessions, tables and migrations behind scorekeeper.services.games.
 
 ``init_app(app)`` builds the engine from ``DATABASE_URL`` (default: a SQLite file in the
 instance folder) and puts a sessionmaker at ``app.extensions["scorekeeper.db"]``;
@@ -13,20 +13,17 @@ from flask import Flask, current_app
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
-from .changes import Changes
 from .engine import BUSY_TIMEOUT_MS, Unavailable, after_write, make_engine, reading, writing
 from .migrate import register, upgrade_engine
 
 DB_KEY = "scorekeeper.db"
 ENGINE_KEY = "scorekeeper.engine"
-CHANGES_KEY = "scorekeeper.changes"
 
 __all__ = [
-    "CHANGES_KEY",
     "DB_KEY",
     "Unavailable",
+    "after_write",
     "dispose",
-    "get_changes",
     "get_db",
     "get_engine",
     "init_app",
@@ -43,10 +40,6 @@ def init_app(app: Flask) -> None:
         url, busy_timeout_ms=int(app.config.get("DATABASE_BUSY_TIMEOUT_MS") or BUSY_TIMEOUT_MS)
     )
     app.extensions[ENGINE_KEY] = engine
-    # Which games changed, for polls that answer without a transaction (REDIS_URL: across hosts).
-    changes = Changes(engine.url, app.config.get("REDIS_URL") or None)
-    after_write(engine, changes.written)
-    app.extensions[CHANGES_KEY] = changes
     # expire_on_commit=False: results stay readable after the transaction that loaded them.
     app.extensions[DB_KEY] = sessionmaker(engine, expire_on_commit=False)
     register(app)
@@ -60,11 +53,6 @@ def default_url(app: Flask) -> str:
 def get_db() -> sessionmaker[Session]:
     """The current app's sessionmaker (needs an app context)."""
     return current_app.extensions[DB_KEY]
-
-
-def get_changes(app: Flask) -> Changes:
-    """The app's change stamps (live updates)."""
-    return app.extensions[CHANGES_KEY]
 
 
 def get_engine(app: Flask) -> Engine:

@@ -1,4 +1,4 @@
-"""Records of phones' recent-games lists: devices by the hash of their id, their games newest first."""
+"""Records of phones' recent lists: devices by the hash of their id, their games and tables newest first."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlalchemy import delete, or_, select
 from sqlalchemy.orm import Session
 
-from .models import DeviceRow, GameRow, PlayerRow, RecentGameRow
+from .models import DeviceRow, GameRow, PlayerRow, RecentGameRow, RecentTableRow, TableRow
 
 
 @dataclass(frozen=True)
@@ -47,14 +47,14 @@ def prune_devices(session: Session, before: datetime) -> int:
     return int(getattr(result, "rowcount", 0) or 0)
 
 
-def game_for(session: Session, token_hash: str) -> tuple[int, str] | None:
-    """The id of the game whose edit or view hash this is, and its edit hash."""
+def game_for(session: Session, token_hash: str) -> tuple[int, str, str] | None:
+    """The id of the game whose edit or view hash this is, with its edit and view hashes."""
     row = session.execute(
-        select(GameRow.id, GameRow.edit_hash).where(
+        select(GameRow.id, GameRow.edit_hash, GameRow.view_hash).where(
             or_(GameRow.edit_hash == token_hash, GameRow.view_hash == token_hash)
         )
     ).first()
-    return None if row is None else (row[0], row[1])
+    return None if row is None else (row[0], row[1], row[2])
 
 
 def put_recent(
@@ -114,4 +114,78 @@ def load_recent(session: Session, device_id: int, limit: int) -> list[RecentReco
             players=tuple(players[recent.game_id]),
         )
         for recent, title in rows
+    ]
+
+
+@dataclass(frozen=True)
+class RecentTableRecord:
+    """One table of a phone's list as stored: the sealed link and the table's name now."""
+
+    table_id: int
+    access: str
+    sealed_link: str
+    opened_at: datetime
+    name: str
+
+
+def table_for(session: Session, token_hash: str) -> tuple[int, str, str] | None:
+    """The id of the table whose edit or view hash this is, with its edit and view hashes."""
+    row = session.execute(
+        select(TableRow.id, TableRow.edit_hash, TableRow.view_hash).where(
+            or_(TableRow.edit_hash == token_hash, TableRow.view_hash == token_hash)
+        )
+    ).first()
+    return None if row is None else (row[0], row[1], row[2])
+
+
+def put_recent_table(
+    session: Session, device_id: int, table_id: int, access: str, sealed_link: str, now: datetime
+) -> None:
+    """Put a table first on the device's list (an edit link is never replaced by a view link)."""
+    row = session.get(RecentTableRow, (device_id, table_id))
+    if row is None:
+        session.add(
+            RecentTableRow(
+                device_id=device_id, table_id=table_id, access=access, sealed_link=sealed_link, opened_at=now
+            )
+        )
+        return
+    row.opened_at = now
+    if access == "edit" or row.access != "edit":
+        row.access, row.sealed_link = access, sealed_link
+
+
+def trim_recent_tables(session: Session, device_id: int, keep: int) -> None:
+    """Keep only the device's `keep` most recently opened tables."""
+    kept = (
+        select(RecentTableRow.table_id)
+        .where(RecentTableRow.device_id == device_id)
+        .order_by(RecentTableRow.opened_at.desc(), RecentTableRow.table_id.desc())
+        .limit(keep)
+    )
+    session.execute(
+        delete(RecentTableRow).where(
+            RecentTableRow.device_id == device_id, RecentTableRow.table_id.not_in(kept.scalar_subquery())
+        )
+    )
+
+
+def load_recent_tables(session: Session, device_id: int, limit: int) -> list[RecentTableRecord]:
+    """The device's tables, most recently opened first, with their names as they are now."""
+    rows = session.execute(
+        select(RecentTableRow, TableRow.name)
+        .join(TableRow, TableRow.id == RecentTableRow.table_id)
+        .where(RecentTableRow.device_id == device_id)
+        .order_by(RecentTableRow.opened_at.desc(), RecentTableRow.table_id.desc())
+        .limit(limit)
+    ).all()
+    return [
+        RecentTableRecord(
+            table_id=recent.table_id,
+            access=recent.access,
+            sealed_link=recent.sealed_link,
+            opened_at=recent.opened_at,
+            name=name,
+        )
+        for recent, name in rows
     ]

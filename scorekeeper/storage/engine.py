@@ -85,6 +85,13 @@ def after_write(engine: Engine, callback: Callable[[set[str]], None]) -> None:
     _AFTER_WRITE[engine] = callback
 
 
+def announce_written(engine: Engine, changed: set[str]) -> None:
+    """Tell the after-write callback that these games changed outside a `writing` block (a restore)."""
+    callback = _AFTER_WRITE.get(engine)
+    if callback is not None and changed:
+        callback(changed)
+
+
 def _forget_inherited_connections() -> None:
     """In a forked worker, never reuse the parent's pooled connections (an app loaded before the fork)."""
     for engine in list(_ENGINES):
@@ -109,7 +116,7 @@ def _tune_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
         cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         cursor.execute("PRAGMA foreign_keys=ON")
         # Each commit reaches the disk before the response, even through a power cut
-        # (about 0.5 ms per write here; NORMAL would only survive an app crash).
+        # (NORMAL would only survive an app crash).
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.close()
 
@@ -127,10 +134,9 @@ def _begin_immediate(connection: Any, busy_timeout_ms: int) -> None:
     """Take the write lock, asking again every millisecond while another writer holds it.
 
     SQLite's own busy handler sleeps 1, 2, 5, 10, 15, 20, 25 ms... between attempts, so a writer
-    that found the lock taken slept on long after it was free: under 60 busy tables one turn in
-    seven waited over 5 ms for a lock held for an update, an insert and the commit, and the slowest
-    hundredth 35-45 ms (benchmarks/tables_load_bench.py). Asking every WRITE_LOCK_POLL_S wakes soon
-    after the release.
+    that found the lock taken slept on long after it was free, though the lock is held only for an
+    update, an insert and the commit (benchmarks/tables_load_bench.py and the README have the
+    figures). Asking every WRITE_LOCK_POLL_S wakes soon after the release.
     Past the busy timeout the last attempt is SQLite's own, and fails as before (Unavailable: 503);
     any other fault is raised at once (a read-only file: the connection is dropped, see below).
     """

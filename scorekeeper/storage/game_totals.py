@@ -16,6 +16,7 @@ from sqlalchemy import Select, delete, func, insert, select
 from sqlalchemy.orm import Session
 
 from .models import EntryRow, GameRow, GameTotalsRow, PlayerRow
+from .records import ENTRY_COLUMNS, Entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,17 +90,17 @@ def cached_totals(session: Session, game_ids: Iterable[int]) -> dict[int, dict[s
     return {row[0]: row[1] for row in rows}
 
 
-def entries_of(session: Session, game_ids: Iterable[int]) -> dict[int, list[tuple[str, str]]]:
-    """The (dice, box) entries of these games in play order, in one query."""
+def entries_of(session: Session, game_ids: Iterable[int]) -> dict[int, list[Entry]]:
+    """The entries of these games in play order, in one query."""
     ids = list(game_ids)
-    found: dict[int, list[tuple[str, str]]] = {game_id: [] for game_id in ids}
+    found: dict[int, list[Entry]] = {game_id: [] for game_id in ids}
     if ids:
-        for game_id, dice, box in session.execute(
-            select(EntryRow.game_id, EntryRow.dice, EntryRow.box)
+        for game_id, dice, box, column, rolls in session.execute(
+            select(EntryRow.game_id, *ENTRY_COLUMNS)
             .where(EntryRow.game_id.in_(ids))
             .order_by(EntryRow.game_id, EntryRow.position)
         ):
-            found[game_id].append((dice, box))
+            found[game_id].append(Entry(dice, box, column, rolls))
     return found
 
 

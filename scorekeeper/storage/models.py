@@ -83,7 +83,7 @@ class PlayerRow(Base):
 
 
 class EntryRow(Base):
-    """One recorded turn: its place in the game, the final dice and the box.
+    """One recorded turn: its place in the game, the final dice, the box, its column and the rolls used.
 
     The primary key (game_id, position) is the UNIQUE guard that makes a second
     insert of the same turn fail even if every other check was bypassed.
@@ -93,8 +93,13 @@ class EntryRow(Base):
 
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     position: Mapped[int] = mapped_column(Integer, primary_key=True)
-    dice: Mapped[str] = mapped_column(String(5))  # str(Dice): sorted faces, e.g. "22456"
+    dice: Mapped[str] = mapped_column(String(6))  # str(Dice): sorted faces, e.g. "22456" or "224566"
     box: Mapped[str] = mapped_column(String(20))  # a box key of the game's ruleset, e.g. "chance"
+    # The column (from 1) where the sheet has several (Triple Yahtzee); NULL on a one-column sheet.
+    # Not "column": a reserved word in SQL.
+    sheet_column: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
+    # The rolls the turn used where the rules count them (Maxi Yatzy's saved rolls); else NULL.
+    rolls: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
 
 
 # What a history row records; stored as its name (String(10)), so a new kind needs no migration.
@@ -175,6 +180,20 @@ class RecentGameRow(Base):
     device_id: Mapped[int] = mapped_column(ForeignKey("devices.id", ondelete="CASCADE"), primary_key=True)
     game_id: Mapped[int] = mapped_column(
         ForeignKey("games.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    access: Mapped[str] = mapped_column(String(4))  # "edit" or "view": the link the phone opened
+    sealed_link: Mapped[str] = mapped_column(String(100))
+    opened_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class RecentTableRow(Base):
+    """A table opened on a phone; its link is stored sealed with the phone's id, as a game's is."""
+
+    __tablename__ = "recent_tables"
+
+    device_id: Mapped[int] = mapped_column(ForeignKey("devices.id", ondelete="CASCADE"), primary_key=True)
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True, index=True
     )
     access: Mapped[str] = mapped_column(String(4))  # "edit" or "view": the link the phone opened
     sealed_link: Mapped[str] = mapped_column(String(100))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import BindParameter, Select, bindparam, delete, insert, or_, select, update
 from sqlalchemy.orm import Session
@@ -28,6 +28,15 @@ class GameRecord:
     version: int
     players: tuple[str, ...]
     language: str | None = None  # the game's own language code, if it has one
+
+
+class Entry(NamedTuple):
+    """One stored turn as the database holds it (the engine's Turn.entry, in stored form)."""
+
+    dice: str  # sorted faces, e.g. "22456"
+    box: str  # a box key of the game's ruleset
+    column: int | None = None  # from 1 where the sheet has several columns, else None
+    rolls: int | None = None  # the rolls used where the rules count them, else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,16 +71,19 @@ _GAME_BY_HASH = (
     .order_by(PlayerRow.seat)
 )
 _GAME_BY_HASH_LOCKED = _GAME_BY_HASH.with_for_update(of=GameRow)
-_VERSION_BY_HASH = select(GameRow.edit_hash, GameRow.view_hash, GameRow.version).where(
+_VERSION_BY_HASH = select(GameRow.edit_hash, GameRow.view_hash, GameRow.version, GameRow.language).where(
     or_(GameRow.edit_hash == _HASH, GameRow.view_hash == _HASH)
 )
-_ENTRIES = (
-    select(EntryRow.dice, EntryRow.box)
-    .where(EntryRow.game_id == bindparam("game_id"))
-    .order_by(EntryRow.position)
-)
+# What an Entry is read from, in its order.
+ENTRY_COLUMNS = (EntryRow.dice, EntryRow.box, EntryRow.sheet_column, EntryRow.rolls)
+_ENTRIES = select(*ENTRY_COLUMNS).where(EntryRow.game_id == bindparam("game_id")).order_by(EntryRow.position)
 _ADD_ENTRY = insert(EntryRow).values(
-    game_id=bindparam("game_id"), position=bindparam("position"), dice=bindparam("dice"), box=bindparam("box")
+    game_id=bindparam("game_id"),
+    position=bindparam("position"),
+    dice=bindparam("dice"),
+    box=bindparam("box"),
+    sheet_column=bindparam("sheet_column"),
+    rolls=bindparam("rolls"),
 )
 _BUMP_IF_AT = (
     update(GameRow)
@@ -113,16 +125,16 @@ def find_game(session: Session, token_hash: str, *, lock: bool = False) -> GameR
     )
 
 
-def find_version(session: Session, token_hash: str) -> tuple[str, str, int] | None:
-    """(edit_hash, view_hash, version) of the game with this hash, without its players."""
+def find_version(session: Session, token_hash: str) -> tuple[str, str, int, str | None] | None:
+    """(edit_hash, view_hash, version, language) of the game with this hash, without its players."""
     row = session.execute(_VERSION_BY_HASH, {"token_hash": token_hash}).first()
-    return None if row is None else (row[0], row[1], row[2])
+    return None if row is None else (row[0], row[1], row[2], row[3])
 
 
-def load_entries(session: Session, game_id: int) -> list[tuple[str, str]]:
-    """The game's (dice, box) entries in play order."""
+def load_entries(session: Session, game_id: int) -> list[Entry]:
+    """The game's entries in play order."""
     rows = session.execute(_ENTRIES, {"game_id": game_id})
-    return [(row[0], row[1]) for row in rows]
+    return [Entry(*row) for row in rows]
 
 
 def insert_game(
@@ -160,15 +172,22 @@ def insert_game(
     return game_id
 
 
-def add_entry(session: Session, game_id: int, position: int, dice: str, box: str) -> None:
+def _entry_values(entry: Entry) -> dict[str, object]:
+    return {"dice": entry.dice, "box": entry.box, "sheet_column": entry.column, "rolls": entry.rolls}
+
+
+def add_entry(session: Session, game_id: int, position: int, entry: Entry) -> None:
     """Append an entry; raises IntegrityError if that position is already taken."""
-    session.execute(_ADD_ENTRY, {"game_id": game_id, "position": position, "dice": dice, "box": box})
+    session.execute(_ADD_ENTRY, {"game_id": game_id, "position": position, **_entry_values(entry)})
 
 
-def add_entries(session: Session, game_id: int, entries: Sequence[tuple[int, str, str]]) -> None:
-    """Append many (position, dice, box) entries in one statement (an import holds the write lock)."""
+def add_entries(session: Session, game_id: int, entries: Sequence[Entry]) -> None:
+    """Append a game's entries from the first position in one statement (an import holds the write lock)."""
     if entries:
-        rows = [{"game_id": game_id, "position": p, "dice": d, "box": b} for p, d, b in entries]
+        rows = [
+            {"game_id": game_id, "position": position, **_entry_values(entry)}
+            for position, entry in enumerate(entries)
+        ]
         session.execute(insert(EntryRow), rows)
 
 
@@ -177,12 +196,12 @@ def remove_entry(session: Session, game_id: int, position: int) -> None:
     session.execute(delete(EntryRow).where(EntryRow.game_id == game_id, EntryRow.position == position))
 
 
-def replace_entry(session: Session, game_id: int, position: int, dice: str, box: str) -> None:
-    """Change the dice and box of the entry at this position."""
+def replace_entry(session: Session, game_id: int, position: int, entry: Entry) -> None:
+    """Change the dice, box, column and rolls of the entry at this position."""
     session.execute(
         update(EntryRow)
         .where(EntryRow.game_id == game_id, EntryRow.position == position)
-        .values(dice=dice, box=box)
+        .values(**_entry_values(entry))
     )
 
 

@@ -1,7 +1,7 @@
 """Load and save tables (groups that play together) inside a session the caller's transaction owns.
 
 ``games_of_table(session, table_id)`` is the query statistics are computed from: every game
-at the table with its players and (dice, box) entries, oldest first, in three queries.
+at the table with its players and entries, oldest first, in three queries.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from .engine import CHANGED_KEY
 from .models import EntryRow, GameRow, HistoryRow, PlayerRow, TableHistoryKind, TableHistoryRow, TableRow
+from .records import ENTRY_COLUMNS, Entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +34,7 @@ class TableRecord:
 
 @dataclass(frozen=True, slots=True)
 class TableGame:
-    """A game at a table as stored: settings, players in seat order, (dice, box) entries in play order.
+    """A game at a table as stored: settings, players in seat order, entries in play order.
 
     Nothing derived is stored: replay `entries` through `Game.replay(players, edition, ...)`.
     """
@@ -45,7 +46,7 @@ class TableGame:
     updated_at: datetime
     version: int
     players: tuple[str, ...]
-    entries: tuple[tuple[str, str], ...]
+    entries: tuple[Entry, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +122,7 @@ def games_of_table(session: Session, table_id: int) -> list[TableGame]:
         .order_by(GameRow.created_at, GameRow.id)
     ).all()
     players: dict[int, list[str]] = {row[0]: [] for row in games}
-    entries: dict[int, list[tuple[str, str]]] = {row[0]: [] for row in games}
+    entries: dict[int, list[Entry]] = {row[0]: [] for row in games}
     at_table = select(GameRow.id).where(GameRow.table_id == table_id).scalar_subquery()
     for game_id, name in session.execute(
         select(PlayerRow.game_id, PlayerRow.name)
@@ -129,12 +130,12 @@ def games_of_table(session: Session, table_id: int) -> list[TableGame]:
         .order_by(PlayerRow.game_id, PlayerRow.seat)
     ):
         players[game_id].append(name)
-    for game_id, dice, box in session.execute(
-        select(EntryRow.game_id, EntryRow.dice, EntryRow.box)
+    for game_id, dice, box, column, rolls in session.execute(
+        select(EntryRow.game_id, *ENTRY_COLUMNS)
         .where(EntryRow.game_id.in_(at_table))
         .order_by(EntryRow.game_id, EntryRow.position)
     ):
-        entries[game_id].append((dice, box))
+        entries[game_id].append(Entry(dice, box, column, rolls))
     return [
         TableGame(
             id=game_id,

@@ -1,25 +1,27 @@
-"""The web layer, in three parts so a newcomer knows where a thing goes.
+"""The web layer, in four parts so a newcomer knows where a thing goes.
 
 - ``views/``: the blueprints (one module per area of the app), their forms and error pages;
-  a new page goes here.
+  a new page goes here. A view calls services and viewmodels, never another view.
 - ``viewmodels/``: what pages show, read from the engine as plain values (the one sheet model,
-  the entry and options, the coach's chart, the export); a new presenter goes here.
+  the entry and options, the coach's advice and chart, the links); a new presenter goes here.
+- ``live/``: live updates (the change stamps, the poll layer in front, the shared fragment).
 - ``infra/``: plumbing every page shares (extensions, translation, security headers, rate
-  limits, compression, PDF rendering, the device's recent games); a new header goes here.
+  limits, compression, PDF rendering, the device's recent games and tables); a new header goes here.
 """
 
 from __future__ import annotations
 
 from flask import Flask
 
+from . import live
 from .infra import compression, converters, hardening, i18n, limits, security
 from .infra.extensions import csrf
-from .viewmodels import presenters, table_statistics
-from .views import coach, errors, health, home, install, language, live, play, printing, share, tables
-from .views.rendering import turn_link
+from .viewmodels import advice, links, presenters, table_statistics
+from .views import coach, errors, health, home, install, language, play, printing, tables
+from .views.rendering import is_htmx, turn_link
 
 # Blueprint modules, in registration order.
-BLUEPRINTS = (health, home, play, printing, share, live, coach, language, install, tables)
+BLUEPRINTS = (health, home, play, printing, live, coach, language, install, tables)
 
 
 def template_helpers() -> dict[str, object]:
@@ -40,12 +42,13 @@ def template_helpers() -> dict[str, object]:
         "turn_headline": presenters.turn_headline,
         "turn_summary": presenters.turn_summary,
         "turn_link": turn_link,
+        "is_htmx": is_htmx,  # a fragment carries no CSRF field (games/_macros.html)
         # the share panel
-        "share_links": share.share_links,
-        "served_on_loopback": share.served_on_loopback,
+        "share_links": links.share_links,
+        "served_on_loopback": links.served_on_loopback,
         # the coach's figures
-        "one_decimal": coach.one_decimal,
-        "points_lost": coach.points_lost,
+        "one_decimal": advice.one_decimal,
+        "points_lost": advice.points_lost,
         # a table's records and statistics: the figures as words and charts
         "statistics_view": table_statistics.statistics_view,
     }

@@ -9,8 +9,8 @@
     box.hidden = !text;
   }
 
-  /* A live update's forms carry no CSRF field of their own (every phone of the link shares the
-     update, web/views/live.py): a form gets the page's token, from its body, as it is sent. */
+  /* A fragment's forms carry no CSRF field of their own (every phone of a link may share it,
+     scorekeeper/web/live): a plain form gets the page's token, from its body, as it is sent. */
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form || String(form.method).toLowerCase() !== "post" || form.querySelector('[name="csrf_token"]')) { return; }

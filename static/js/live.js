@@ -1,11 +1,10 @@
-// Live sheet: asks the server every 1.5 s whether the game changed (204 = no, a few hundred
-// bytes), and when another phone recorded, undid or corrected a turn, fetches the fresh
-// region and swaps it in around the dice entry, so what this player is typing stays put.
-//
-// The region is the element with data-poll (its poll URL) and data-version (the version it
-// shows). Its children marked data-live-keep="name" (the dice entry, the coach's keep panel)
-// are kept as they are while they hold anything typed, the focus or a shown result, when the
-// fresh region has one of that name; everything around them is replaced.
+// Live sheet: asks every 1.5 s for the page's game area again with the ETag of what it shows (304:
+// nothing new); when another phone changed the game, swaps the fresh area in around the dice entry.
+// The region has data-etag and data-poll (the page is that address without its last segment). A
+// region made while the coach's tables were built has an ETag marked so (web/live/polls.py live_etag):
+// the server answers it with the coach once they are there, at the same version. Its
+// children marked data-live-keep="name" (the dice entry, the keep panel) are kept while they hold
+// anything typed, the focus or a shown result, if the fresh region has one of that name.
 (function () {
   "use strict";
 
@@ -29,50 +28,47 @@
     return failures ? Math.min(INTERVAL * Math.pow(2, failures), MAX_DELAY) : INTERVAL;
   }
 
+  // The page the region belongs to: the poll address without its last segment.
+  function pageUrl(el) { return el.getAttribute("data-poll").replace(/\/poll$/, ""); }
+
   function tick() {
     var el = region();
     if (!el || document.hidden) return; // visibilitychange starts it again
     if (inFlight > 0 && Date.now() - lastRequest > STUCK) inFlight = 0;
     if (busy || inFlight > 0) { schedule(INTERVAL); return; }
     busy = true;
-    var url = el.getAttribute("data-poll") + "?v=" + encodeURIComponent(el.getAttribute("data-version") || "");
-    fetch(url, { credentials: "same-origin", cache: "no-store" })
-      .then(function (response) {
-        if (response.status === 204) return null;
-        if (!response.ok) throw new Error("poll " + response.status);
-        return response.json();
-      })
-      .then(function (data) {
-        failures = 0;
-        if (data && String(data.version) !== el.getAttribute("data-version")) return refresh(el);
-      })
-      .catch(function () { failures += 1; })
+    fetch(pageUrl(el), {
+      credentials: "same-origin", cache: "no-store",
+      headers: { "HX-Request": "true", "If-None-Match": el.getAttribute("data-etag") || "" }
+    }).then(function (response) {
+      if (response.status === 304) return null;
+      if (!response.ok) throw new Error("live " + response.status);
+      return response.text();
+    }).then(function (html) {
+      failures = 0;
+      if (html) show(html);
+    }).catch(function () { failures += 1; })
       .then(function () {
         busy = false;
         schedule(nextDelay());
       });
   }
 
-  // The page the region belongs to: the poll URL without its last segment.
-  function pageUrl(el) { return el.getAttribute("data-poll").replace(/\/poll$/, ""); }
-
-  function refresh(el) {
-    return fetch(pageUrl(el), {
-      credentials: "same-origin", cache: "no-store", headers: { "HX-Request": "true" }
-    }).then(function (response) {
-      if (!response.ok) throw new Error("page " + response.status);
-      return response.text();
-    }).then(function (html) {
-      var template = document.createElement("template");
-      template.innerHTML = html.trim();
-      var fresh = template.content.querySelector("[data-poll]");
-      if (!fresh || inFlight > 0 || !region()) return;
-      var current = region();
-      // An older answer must never replace a newer sheet (the player may have just recorded).
-      if (Number(fresh.getAttribute("data-version")) <= Number(current.getAttribute("data-version"))) return;
-      swap(current, fresh);
-    });
+  function show(html) {
+    var template = document.createElement("template");
+    template.innerHTML = html.trim();
+    var fresh = template.content.querySelector("[data-poll]");
+    var current = region();
+    if (!fresh || inFlight > 0 || !current) return;
+    // An older answer must never replace a newer sheet (the player may have just recorded); at the
+    // same version, only the coach's arrival: a region made with it replaces one made while it waited.
+    var was = Number(current.getAttribute("data-version"));
+    var now = Number(fresh.getAttribute("data-version"));
+    if (now < was || (now === was && !(coachWaits(current) && !coachWaits(fresh)))) return;
+    swap(current, fresh);
   }
+
+  function coachWaits(el) { return /-wait"$/.test(el.getAttribute("data-etag") || ""); }
 
   // Worth keeping: something typed, the focus, or a result the player may be reading.
   function isDirty(kept) {
@@ -119,7 +115,7 @@
       current.insertBefore(child, anchor);
       if (child.nodeType === 1) added.push(child);
     });
-    // The region's own attributes carry the version, the CSRF header and the announcement.
+    // The region's own attributes carry the version, its ETag and the announcement.
     Array.prototype.slice.call(fresh.attributes).forEach(function (attr) {
       current.setAttribute(attr.name, attr.value);
     });
@@ -172,6 +168,8 @@
     // The server answered this page: polls that failed before need not wait any longer.
     if (event.detail && event.detail.successful && failures) { failures = 0; schedule(INTERVAL); }
   });
+  // The coach's tables are built (the progress line's answer, coach/_progress.html): ask at once.
+  document.addEventListener("coach-ready", function () { failures = 0; schedule(0); });
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden) { failures = 0; schedule(0); }
   });

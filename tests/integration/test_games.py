@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import text
 
-from scorekeeper import games
-from scorekeeper.rules import Box, Edition, Game, Message, RuleViolation
+from scorekeeper.rules import Box, Game, Message, RuleViolation, find_edition
+from scorekeeper.services import games, names
 from scorekeeper.storage import records, tokens
 
 # Every use case runs on SQLite and on PostgreSQL (a throwaway cluster; see tests/conftest.py).
@@ -28,7 +28,7 @@ def snapshot(db) -> dict[str, list[tuple]]:
 
 def first_open_box(loaded: games.LoadedGame) -> str:
     game = loaded.game
-    return min(game.cards[game.current_player].open_boxes, key=game.rules.box_index)
+    return min(game.cards[game.current_player].open_boxes, key=game.edition.box_index)
 
 
 def play_out(db, token: str, turns: int) -> games.LoadedGame:
@@ -43,13 +43,13 @@ def play_out(db, token: str, turns: int) -> games.LoadedGame:
 
 
 def test_a_new_game_loads_with_its_settings_and_no_turns(db):
-    created = games.create_game(db, ["Ann", "Bo"], Edition.HASBRO_2016, title="Friday", coach=True)
+    created = games.create_game(db, ["Ann", "Bo"], find_edition("hasbro-2016"), title="Friday", coach=True)
     loaded = games.load_game(db, created.edit_token)
     assert loaded.game.players == ("Ann", "Bo")
     assert loaded.game.turns == ()
     assert (loaded.title, loaded.edition, loaded.coach, loaded.version) == (
         "Friday",
-        Edition.HASBRO_2016,
+        find_edition("hasbro-2016"),
         True,
         0,
     )
@@ -103,19 +103,19 @@ def test_create_game_refuses_bad_names_and_titles_and_stores_nothing(db, players
 
 @pytest.mark.backends("sqlite")  # no database is touched: once is enough
 def test_the_name_checker_gives_a_reason_per_seat_and_uses_the_shared_limits(backend):
-    checked = games.check_players(["  Ann  Lee ", "", "ann lee", "N" * (games.NAME_MAX + 1), "Bo"])
-    assert checked.names == ("Ann Lee", "", "ann lee", "N" * (games.NAME_MAX + 1), "Bo")
+    checked = names.check_players(["  Ann  Lee ", "", "ann lee", "N" * (names.NAME_MAX + 1), "Bo"])
+    assert checked.names == ("Ann Lee", "", "ann lee", "N" * (names.NAME_MAX + 1), "Bo")
     assert {seat: str(reason) for seat, reason in checked.reasons.items()} == {
         1: "Enter a name, or remove this player.",
         2: "ann lee is already playing; tell them apart, e.g. ann lee 2.",
-        3: f"A name has at most {games.NAME_MAX} characters.",
+        3: f"A name has at most {names.NAME_MAX} characters.",
     }
-    assert checked.reasons[3].params == {"max": games.NAME_MAX}
+    assert checked.reasons[3].params == {"max": names.NAME_MAX}
     assert checked.count is None
-    assert str(games.check_players([]).count) == "A game has 1 to 8 players."
-    assert games.check_title("  Friday   night ") == ("Friday night", None)
-    _, reason = games.check_title("T" * (games.TITLE_MAX + 1))
-    assert reason is not None and reason.params == {"max": games.TITLE_MAX}
+    assert str(names.check_players([]).count) == "A game has 1 to 8 players."
+    assert names.check_title("  Friday   night ") == ("Friday night", None)
+    _, reason = names.check_title("T" * (names.TITLE_MAX + 1))
+    assert reason is not None and reason.params == {"max": names.TITLE_MAX}
 
 
 def test_create_game_refuses_an_unknown_edition(db):
@@ -150,7 +150,9 @@ def test_a_whole_six_player_game_replays_to_the_engines_totals(db, make_game):
     loaded = play_out(db, created.edit_token, 78)
     assert loaded.game.is_over
     again = games.load_game(db, created.edit_token)
-    engine = Game.replay(again.game.players, Edition.HASBRO_1996, [(t.dice, t.box) for t in again.game.turns])
+    engine = Game.replay(
+        again.game.players, find_edition("hasbro-1996"), [(t.dice, t.box) for t in again.game.turns]
+    )
     assert [s.total for s in again.game.standings()] == [s.total for s in engine.standings()]
     assert again.version == 78
 
@@ -514,7 +516,7 @@ def test_a_refused_undo_or_correction_carries_the_game_too(db, make_game):
 def test_a_yatzy_game_is_created_recorded_undone_and_corrected_by_its_own_rules(db):
     created = games.create_game(db, ["Ann", "Bo"], "yatzy")
     token = created.edit_token
-    assert created.game.edition is Edition.YATZY and created.game.game.rounds == 15
+    assert created.game.edition is find_edition("yatzy") and created.game.game.rounds == 15
     loaded = games.record_turn(db, token, 0, (3, 3, 5, 5, 6), "two_pairs")
     loaded = games.record_turn(db, token, 1, (6, 6, 6, 6, 6), "yatzy")
     assert [(t.box, t.points, t.bonus) for t in loaded.game.turns] == [
@@ -528,7 +530,7 @@ def test_a_yatzy_game_is_created_recorded_undone_and_corrected_by_its_own_rules(
     loaded = games.correct_turn(db, token, loaded.version, 0, (2, 2, 2, 3, 3), "full_house")
     assert loaded.game.turns[0].points == 12  # Yatzy's full house scores the sum of the dice
     reopened = games.load_game(db, token)
-    assert reopened == loaded and reopened.edition == "yatzy"
+    assert reopened == loaded and reopened.edition.id == "yatzy"
     assert [(e.kind, e.summary) for e in games.history(db, token)] == [
         ("undo", "Undid Ann's turn in round 2: 1 1 1 1 1 in One pair for 2."),
         (
@@ -569,8 +571,8 @@ def test_forced_yatzy_takes_only_the_first_open_box_and_names_it_when_refusing(d
 
 
 def test_a_whole_forced_yatzy_game_ends_after_fifteen_rounds(db):
-    created = games.create_game(db, ["Ann", "Bo"], Edition.YATZY_FORCED)
+    created = games.create_game(db, ["Ann", "Bo"], find_edition("yatzy-forced"))
     loaded = play_out(db, created.edit_token, 30)
     assert loaded.game.is_over
-    assert [t.box for t in loaded.game.turns[::2]] == list(Edition.YATZY_FORCED.box_keys)
+    assert [t.box for t in loaded.game.turns[::2]] == list(find_edition("yatzy-forced").box_keys)
     assert games.load_game(db, created.edit_token) == loaded

@@ -1,4 +1,4 @@
-"""The app served as `make run` serves it (python -m scorekeeper.serve: granian) on a free loopback
+"""The app served as `make run` serves it (python -m scorekeeper.server.serve: granian) on a free loopback
 port (tests and benchmarks).
 
 Imports nothing from scorekeeper, so a benchmark can start it before it imports the app.
@@ -20,6 +20,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 START_ATTEMPTS = 3
+# How long a server may take to start or stop: its workers import the app, seconds on a 2-core
+# machine at load 10. Only a server that is broken waits this long.
+PATIENCE_S = 120.0
 
 
 def free_port() -> int:
@@ -40,7 +43,7 @@ def serve_command(
 ) -> list[str]:
     """The command line `make run` serves with, on this loopback port (no access log when None)."""
     access = str(access_log) if access_log else "off"
-    command = [sys.executable, "-m", "scorekeeper.serve", "--host", "127.0.0.1", "--port", str(port),
+    command = [sys.executable, "-m", "scorekeeper.server.serve", "--host", "127.0.0.1", "--port", str(port),
                "--workers", str(workers), "--threads", str(threads),
                "--access-log", access, "--error-log", str(error_log)]  # fmt: skip
     if stop_timeout is not None:
@@ -72,10 +75,12 @@ def start_server(
     threads: int = 4,
     env: dict[str, str] | None = None,
     access_log: bool = True,
+    stop_timeout: int | None = None,
 ) -> Server:
     """Start the server as `make run` does (token-free logs) on a free port; wait until it answers.
 
-    `database` is a migrated SQLite file; the logs go to access.log and error.log in `logs`.
+    `database` is a migrated SQLite file; the logs go to access.log and error.log in `logs`;
+    `stop_timeout` is the server's --stop-timeout (its own default when None).
     """
     access, error = logs / "access.log", logs / "error.log"
     settings = {
@@ -88,7 +93,12 @@ def start_server(
         port = free_port()
         process = subprocess.Popen(
             serve_command(
-                port, error, workers=workers, threads=threads, access_log=access if access_log else None
+                port,
+                error,
+                workers=workers,
+                threads=threads,
+                access_log=access if access_log else None,
+                stop_timeout=stop_timeout,
             ),
             cwd=ROOT,
             env=settings,
@@ -111,7 +121,7 @@ def _answers(server: Server) -> bool:
         connection.close()
 
 
-def _wait_until_serving(server: Server, timeout: float = 30.0) -> bool:
+def _wait_until_serving(server: Server, timeout: float = PATIENCE_S) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if server.process.poll() is not None:
@@ -130,7 +140,7 @@ def stop_server(server: Server) -> None:
     if server.process.poll() is None:
         server.process.send_signal(signal.SIGTERM)
         try:
-            server.process.wait(timeout=15)
+            server.process.wait(timeout=PATIENCE_S)
         except subprocess.TimeoutExpired:
             server.process.kill()
             server.process.wait()

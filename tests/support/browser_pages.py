@@ -9,6 +9,9 @@ from playwright.sync_api import Page, expect
 from scorekeeper.rules import Game
 
 PHONE = {"width": 390, "height": 844}
+# How long a browser action, expectation or PDF may take: sized for a 2-core machine at load 10, where
+# a page or a PDF takes seconds. It costs time only when something is broken.
+PATIENCE_MS = 60_000
 NAVIGATION_ABORTS = ("htmx:afterRequest", "htmx:sendAbort")
 
 
@@ -27,7 +30,7 @@ def open_context(browser, **options):
     settings = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
     settings.update(options)
     context = browser.new_context(**settings)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(PATIENCE_MS)
 
     def watch(page) -> None:
         page.errors = []
@@ -146,7 +149,7 @@ def engine_figures(game: Game) -> list[dict[str, object]]:
     """The same figures, from the engine."""
     return [
         {
-            "boxes": [card.points(box.key) for box in card.rules.boxes],
+            "boxes": [card.points(box.key) for box in card.edition.boxes],
             "upper": card.upper_subtotal,
             "bonus": card.upper_bonus,
             "lower": card.lower_subtotal,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import html
 import re
 
-from scorekeeper.rules import Edition
+from scorekeeper.rules import find_edition
 
-BOXES = Edition.HASBRO_1996.box_keys  # the Hasbro sheet's box keys, in sheet order
+BOXES = find_edition("hasbro-1996").box_keys  # the Hasbro sheet's box keys, in sheet order
 
 HX = {"HX-Request": "true"}
 MINUS = "\u2212"
@@ -113,7 +113,7 @@ def varied_turns(advisor, players: int, seed: int = 7) -> list[tuple[str, str]]:
         box = (
             advisor.best_box(card, dice)
             if optimal
-            else max(options, key=lambda b: (options[b], -card.rules.box_index(b)))
+            else max(options, key=lambda b: (options[b], -card.edition.box_index(b)))
         )
         game = game.play(dice, box)
         turns.append(("".join(map(str, dice)), str(box)))

@@ -37,7 +37,7 @@ def to_png(path: Path) -> list[Path]:
 
 def expected_rows(card: Scorecard) -> list[int]:
     """A complete card's figures, top to bottom, as the engine gives them and its ruleset orders them."""
-    rules = card.rules
+    rules = card.edition
 
     def totals(rows: tuple) -> list[int]:  # the total lines the edition's paper prints after a section
         return [getattr(card, row.figure) for row in rows if row.figure != "yahtzee_bonus" or rules.extra]

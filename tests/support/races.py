@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from scorekeeper import games
+from scorekeeper.services import games
 
 
 def race(calls):

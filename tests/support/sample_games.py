@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from scorekeeper.rules import Box, Edition, Game
+from scorekeeper.rules import Box, Game, Ruleset, find_edition
 
-HASBRO = Edition.HASBRO_1996
+HASBRO = "hasbro-1996"
 
 # Dice a player might end a turn with for each lower box, from a good turn to a scratch.
 _LOWER_CHOICES: dict[str, dict[str, list[list[int]]]] = {
@@ -33,8 +33,8 @@ _LOWER_CHOICES: dict[str, dict[str, list[list[int]]]] = {
 }
 
 
-def _family(edition: str) -> str:
-    return "hasbro" if edition.startswith("hasbro") else "yatzy"
+def _family(edition: str | Ruleset) -> str:
+    return "hasbro" if find_edition(edition).id.startswith("hasbro") else "yatzy"
 
 
 def _upper_dice(face: int, rng: random.Random) -> list[int]:
@@ -43,15 +43,15 @@ def _upper_dice(face: int, rng: random.Random) -> list[int]:
     return [face] * count + [rng.choice(others) for _ in range(5 - count)]
 
 
-def player_turns(rng: random.Random, edition: str = HASBRO) -> list[tuple[list[int], str]]:
+def player_turns(rng: random.Random, edition: str | Ruleset = HASBRO) -> list[tuple[list[int], str]]:
     """One player's turns (dice, box key), in a shuffled but plausible order (sheet order if forced)."""
-    rules = Edition(edition)
+    rules = find_edition(edition)
     lower = _LOWER_CHOICES[_family(edition)]
     turns = [
         (_upper_dice(box.face, rng) if box.face else rng.choice(lower[box.key]), box.key)
         for box in rules.boxes
     ]
-    if not rules.forced_order:
+    if not rules.order.forced:
         rng.shuffle(turns)
     return turns
 
@@ -79,7 +79,7 @@ def entries(
     players: int,
     seed: int = 0,
     extra_yahtzee_seat: int | None = None,
-    edition: str = HASBRO,
+    edition: str | Ruleset = HASBRO,
 ) -> list[tuple[list[int], str]]:
     """Every turn of a finished game in play order (round by round, seat by seat)."""
     rng = random.Random(seed)
@@ -87,14 +87,14 @@ def entries(
         extra_yahtzee_turns() if seat == extra_yahtzee_seat else player_turns(rng, edition)
         for seat in range(players)
     ]
-    return [sheets[seat][turn] for turn in range(Edition(edition).rounds) for seat in range(players)]
+    return [sheets[seat][turn] for turn in range(find_edition(edition).rounds) for seat in range(players)]
 
 
 def finished_game(
     names: list[str],
     seed: int = 0,
     extra_yahtzee_seat: int | None = None,
-    edition: str = HASBRO,
+    edition: str | Ruleset = HASBRO,
 ) -> Game:
     """The engine's game for these entries (raises if a scripted turn broke the rules)."""
     return Game.replay(names, edition, entries(len(names), seed, extra_yahtzee_seat, edition))

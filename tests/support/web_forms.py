@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from flask.testing import FlaskClient
 from sqlalchemy import text
 
-from scorekeeper.rules import Edition
+from scorekeeper.rules import find_edition
 
-BOXES = Edition.HASBRO_1996.box_keys  # the Hasbro sheet's box keys, in sheet order
+BOXES = find_edition("hasbro-1996").box_keys  # the Hasbro sheet's box keys, in sheet order
 
 HX = {"HX-Request": "true"}
 PLAIN_DICE = "12346"  # never a Yahtzee: every open box takes it, no joker involved

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from scorekeeper.access_log import AccessLog
+from scorekeeper.server.access_log import AccessLog
 
 
 def _app(status: str, *, fail: bool = False):
@@ -19,9 +19,10 @@ def _app(status: str, *, fail: bool = False):
     return app
 
 
-def _call(app, path: str, method: str = "GET") -> tuple[list[str], list[bytes]]:
+def _call(app, path: str, method: str = "GET", **headers: str) -> tuple[list[str], list[bytes]]:
     started: list[str] = []
     environ = {"PATH_INFO": path, "REQUEST_METHOD": method, "REMOTE_ADDR": "10.0.0.7", "QUERY_STRING": "v=3"}
+    environ.update(headers)
     body = list(app(environ, lambda status, headers, exc_info=None: started.append(status)))
     return started, body
 
@@ -51,6 +52,14 @@ def test_an_idle_poll_writes_nothing_but_a_poll_with_news_and_other_204s_do(line
         '"GET /g/abc/poll" 200',
         '"GET /g/abc/other" 204',
     ]
+
+
+def test_a_live_poll_answered_304_writes_nothing_but_another_304_does(lines):
+    logger = logging.getLogger("test.access")
+    _call(AccessLog(_app("304 NOT MODIFIED"), logger), "/g/abc", HTTP_HX_REQUEST="true")
+    assert lines.records == []
+    _call(AccessLog(_app("304 NOT MODIFIED"), logger), "/static/css/app.css")
+    assert [' "GET /static/css/app.css" 304' in record.getMessage() for record in lines.records] == [True]
 
 
 def test_a_request_that_raises_is_logged_as_500_and_still_raises(lines):

@@ -30,7 +30,7 @@ ALLOWED_TEMPLATE_TEXT: set[tuple[str, str]] = set()  # no template may name an e
 ALLOWED_MODULE_NUMBERS: set[tuple[str, str]] = {
     ("scorekeeper/web/infra/limits.py", "30 per minute; 300 per hour"),  # a rate limit
     ("scorekeeper/web/viewmodels/coach_chart.py", "_STEPS"),  # the chart's axis steps
-    ("scorekeeper/web/viewmodels/sheet.py", "LONG_TITLE"),  # characters per heading line
+    ("scorekeeper/web/viewmodels/sheet_model.py", "LONG_TITLE"),  # characters per heading line
     ("scorekeeper/web/views/play.py", "MAX_BOX"),  # a form value's length limit
     ("scorekeeper/web/views/errors.py", "RETRY_FAULT_S"),  # seconds before retrying a faulty database
 }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..boxes import LOWER, UPPER, Box, BoxSpec
 from ..joker import ExtraYahtzee
 from ..message import N_
@@ -71,7 +73,7 @@ LOWER_TOTALS = (
     TotalRow("grand_total", N_("GRAND TOTAL")),
 )
 
-_COMMON = {
+_COMMON: dict[str, Any] = {
     "boxes": BOXES,
     "upper_bonus": UpperBonus(threshold=63, points=35),
     "upper_totals": UPPER_TOTALS,

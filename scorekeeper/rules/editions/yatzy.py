@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..boxes import LOWER, UPPER, BoxSpec
 from ..message import N_, NC_
+from ..order import TOP_TO_BOTTOM
 from ..ruleset import Ruleset, TotalRow, UpperBonus, register
 from ..scoring import chance, face_sum, five_of_a_kind, full_house, kind_only, run, straight, two_pairs
 
@@ -20,12 +23,15 @@ _FACES = (
     ("sixes", N_("Sixes"), N_("6s"), N_("Count and add only Sixes")),
 )
 
-# A table, one box per entry as on the sheet: kept as laid out.
-# fmt: off
-BOXES = tuple(
+# The Nordic block's six: its name is its paper label too (Yacht and Maxi Yatzy print them alike).
+UPPER_BOXES = tuple(
     BoxSpec(key, UPPER, name, short, name, how, face_sum(face), face=face)
     for face, (key, name, short, how) in enumerate(_FACES, start=1)
-) + (
+)
+
+# A table, one box per entry as on the sheet: kept as laid out.
+# fmt: off
+BOXES = UPPER_BOXES + (
     BoxSpec("one_pair", LOWER, N_("One pair"), N_("1P"), N_("One pair"),
             N_("Sum of the highest pair"), kind_only(2)),
     BoxSpec("two_pairs", LOWER, N_("Two pairs"), N_("2P"), N_("Two pairs"),
@@ -53,11 +59,11 @@ UPPER_TOTALS = (
 )
 LOWER_TOTALS = (TotalRow("grand_total", N_("Total")),)
 
-_COMMON = {
+_COMMON: dict[str, Any] = {
     "boxes": BOXES,
     # The labels marked NC_("yatzy", …) above: where a language words Yatzy's boxes apart from
     # Yahtzee's (German Drilling, only the three dice, against Kniffel's Dreierpasch, all five).
-    "vocabulary": "yatzy",
+    "vocabulary": ("yatzy",),
     "upper_bonus": UpperBonus(threshold=63, points=50),
     "upper_totals": UPPER_TOTALS,
     "lower_totals": LOWER_TOTALS,
@@ -82,7 +88,7 @@ YATZY_FORCED = register(
         description=N_(
             "Scandinavian Yatzy filled strictly from top to bottom: each turn goes in the next open box."
         ),
-        forced_order=True,
+        order=TOP_TO_BOTTOM,
         **_COMMON,
     )
 )

@@ -2,9 +2,9 @@
 
 CSS and JS are served minified (rcssmin, rjsmin; the files on disk keep their comments).
 Pages, fragments, JSON, CSS and JS go out gzip- or brotli-compressed when the phone accepts it
-(a first load drops from ~107 KB to ~30 KB). Static URLs carry ``?v=<content hash>``, so a
+(the README has the sizes). Static URLs carry ``?v=<content hash>``, so a
 phone keeps CSS and JS for a year and fetches them again only when a file's content changes.
-What is left alone: responses with no body (the idle poll's 204, a 304), PDFs and images
+What is left alone: responses with no body (a poll's 204 or 304), PDFs and images
 already compressed, and anything under ``COMPRESS_MIN_SIZE`` bytes.
 """
 
@@ -121,7 +121,7 @@ def cache_static(response: Response) -> Response:
 
 
 def compress_response(response: Response) -> Response:
-    """Flask-Compress, except for answers with no body (the idle poll stays a bare 204)."""
+    """Flask-Compress, except for answers with no body (a poll's 204 or 304 stays bare)."""
     if response.status_code in NO_BODY:
         return response
     return current_app.extensions["compress"].after_request(response)
@@ -132,7 +132,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIMETYPES", MIMETYPES)
     app.config.setdefault("COMPRESS_MIN_SIZE", 500)  # below one packet, gzip gains nothing
     app.config.setdefault("COMPRESS_LEVEL", 6)
-    app.config.setdefault("COMPRESS_BR_LEVEL", 5)  # about gzip's speed, 10-15% smaller
+    app.config.setdefault("COMPRESS_BR_LEVEL", 5)  # about gzip's speed, and smaller
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
     app.config["COMPRESS_REGISTER"] = False  # registered below, through compress_response
     app.extensions["compress"] = Compress(app)

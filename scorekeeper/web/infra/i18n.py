@@ -4,11 +4,11 @@ The language of a request is, first to last: the game's own language on the page
 or puts on a TV (set by ``speak_game_language``), the language this phone picked (a cookie set by
 the picker, ``language.py``), the browser's ``Accept-Language``, English.
 
-The vocabulary: a ruleset may name a translation context (``Ruleset.vocabulary``) for the labels
+The vocabulary: a ruleset may name translation contexts (``Ruleset.vocabulary``) for the labels
 whose translation differs from another edition's (in German, one edition's sheet says "Drilling"
-where another's says "Dreierpasch"). While a page shows such a game, every lookup tries that
-context first and falls back to the plain entry, so only the labels that differ need a second
-entry in the catalogues.
+where another's says "Dreierpasch"; the Swedish Maxi block says "Par" where Yatzy's says "Ett
+par"). While a page shows such a game, every lookup tries those contexts in order and falls back
+to the plain entry, so only the labels that differ need a second entry in the catalogues.
 """
 
 from __future__ import annotations
@@ -55,20 +55,26 @@ def speak_game_language(language: str | None) -> None:
 
 
 class _Vocabulary:
-    """A catalogue seen through an edition's context: its entry for a message if any, else the plain one."""
+    """A catalogue seen through an edition's contexts: the first one's entry for a message if any, else
+    the next one's, else the plain one."""
 
-    def __init__(self, base: Any, context: str) -> None:
-        self._base, self._context = base, context
+    def __init__(self, base: Any, contexts: tuple[str, ...]) -> None:
+        self._base, self._contexts = base, contexts
 
     def gettext(self, message: str) -> str:
-        found = self._base.pgettext(self._context, message)
-        # gettext returns the very msgid object when there is no entry: identity tells "missing".
-        return self._base.gettext(message) if found is message else found
+        for context in self._contexts:
+            found = self._base.pgettext(context, message)
+            # gettext returns the very msgid object when there is no entry: identity tells "missing".
+            if found is not message:
+                return found
+        return self._base.gettext(message)
 
     def ngettext(self, singular: str, plural: str, num: int) -> str:
-        found = self._base.npgettext(self._context, singular, plural, num)
-        missing = found is singular or found is plural
-        return self._base.ngettext(singular, plural, num) if missing else found
+        for context in self._contexts:
+            found = self._base.npgettext(context, singular, plural, num)
+            if found is not singular and found is not plural:
+                return found
+        return self._base.ngettext(singular, plural, num)
 
     ugettext = gettext
     ungettext = ngettext
@@ -78,22 +84,22 @@ class _Vocabulary:
 
 
 class _VocabularyDomain(Domain):
-    """The app's catalogues, looked up through an edition's context first."""
+    """The app's catalogues, looked up through an edition's contexts first."""
 
-    def __init__(self, context: str) -> None:
+    def __init__(self, contexts: tuple[str, ...]) -> None:
         super().__init__()
-        self.context = context
+        self.contexts = contexts
 
     def get_translations(self) -> Any:
-        return _Vocabulary(get_babel().instance.domain_instance.get_translations(), self.context)
+        return _Vocabulary(get_babel().instance.domain_instance.get_translations(), self.contexts)
 
 
 def current_translations() -> Any:
     """Flask-Babel's get_translations(), remembered for the request while its locale and domain stay.
 
-    A sheet asks for ~130 strings; each of Flask-Babel's own lookups walks the request context
-    several times (measured: ~4 ms of a 20 ms turn). force_locale, refresh() and use_vocabulary
-    replace the locale or domain objects, so the identity check notices every change.
+    A sheet asks for over a hundred strings, and each of Flask-Babel's own lookups walks the request
+    context several times. force_locale, refresh() and use_vocabulary replace the locale or domain
+    objects, so the identity check notices every change.
     """
     try:
         ctx = g._flask_babel
@@ -121,10 +127,9 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
 
 
 def use_vocabulary(rules: Ruleset) -> None:
-    """Translate the rest of this request with the edition's own words (its context), if it has some."""
-    context = getattr(rules, "vocabulary", None)
-    if context:
-        _VocabularyDomain(context).as_default()
+    """Translate the rest of this request with the edition's own words (its contexts), if it has some."""
+    if rules.vocabulary:
+        _VocabularyDomain(rules.vocabulary).as_default()
 
 
 def _template(message: Message) -> str:

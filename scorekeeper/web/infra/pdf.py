@@ -4,8 +4,11 @@ A PDF costs about a second of a worker's CPU (8 players with the turn log), so P
 starve turns: each one is cached by the digest of its HTML (which holds the game's every
 figure, so a new version of the game is a new entry) in a cache bounded in bytes, and at most
 one PDF renders per process at a time, in a renderer process of its own at a lower CPU
-priority (so the worker's threads keep serving turns meanwhile); a request that cannot start one within
-``PDF_WAIT_SECONDS`` gets PdfBusy (a 503 with Retry-After) instead of queueing behind others.
+priority (so the worker's threads keep serving turns meanwhile). While it waits for the rendering
+slot and for the renderer, a request is outside the app's threads (waiting.py): 20 PDFs asked at
+once held every thread of both workers and pushed the polls' p99 to 7 s. At most ``PDF_QUEUE``
+requests wait for a worker's slot, each for at most ``PDF_WAIT_SECONDS``; any other gets PdfBusy
+(a 503 with Retry-After) at once.
 """
 
 from __future__ import annotations
@@ -16,14 +19,17 @@ import multiprocessing
 import os
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from weasyprint import CSS, HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from scorekeeper.child_processes import end_at_exit
+from scorekeeper.server.child_processes import end_at_exit
 
 # The document's made-up origin: relative URLs resolve against it, and nothing else is fetched.
 BASE_URL = "http://scorekeeper.invalid/"
@@ -65,15 +71,52 @@ def render_pdf(html: str, static_folder: str, static_prefix: str = "/static", pa
 
 DEFAULT_CACHE_BYTES = 16 * 1024 * 1024  # a few hundred game PDFs of ~30-60 KB
 DEFAULT_WAIT_SECONDS = 3.0  # a PDF ahead in line takes about one second
+DEFAULT_QUEUE = 2  # PDFs waiting for a worker's rendering slot: a table printing its sheets
 RETRY_AFTER_SECONDS = 5
-
-# One rendering at a time in this process (a server worker): the rest of its threads keep
-# serving turns and polls.
-_RENDERING = threading.Semaphore(1)
 
 
 class PdfBusy(Exception):
     """Another PDF is rendering in this worker and did not finish in time: try again shortly."""
+
+
+class RenderSlot:
+    """One rendering at a time in this process (a server worker), a short line of waiters."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._freed = threading.Condition(self._lock)
+        self._busy = False
+        self._waiting = 0
+
+    def full(self, queue: int) -> bool:
+        """Whether a PDF asked now would be told to come back (one renders, `queue` wait already)."""
+        with self._lock:
+            return self._busy and self._waiting >= queue
+
+    @contextmanager
+    def taken(self, wait: float, queue: int) -> Iterator[None]:
+        """The slot for the length of a with block; PdfBusy at once when `queue` requests wait for it
+        already, or after `wait` seconds."""
+        with self._lock:
+            if self._busy:
+                if self._waiting >= queue:
+                    raise PdfBusy
+                self._waiting += 1
+                try:
+                    if not self._freed.wait_for(lambda: not self._busy, timeout=wait):
+                        raise PdfBusy
+                finally:
+                    self._waiting -= 1
+            self._busy = True
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._busy = False
+                self._freed.notify()
+
+
+_RENDERING = RenderSlot()
 
 
 class PdfCache:
@@ -157,6 +200,13 @@ def _render_elsewhere(html: str, static_folder: str, static_prefix: str, paper: 
         raise PdfBusy from None
 
 
+def refuse_when_busy(queue: int = DEFAULT_QUEUE) -> None:
+    """PdfBusy now if a new render would be refused anyway: the page is not even built for it (an
+    8-player sheet with its turn log is tens of milliseconds of the worker's CPU)."""
+    if _RENDERING.full(queue):
+        raise PdfBusy
+
+
 def cached_pdf(
     cache: PdfCache,
     html: str,
@@ -165,16 +215,18 @@ def cached_pdf(
     paper: str = "a4",
     wait: float = DEFAULT_WAIT_SECONDS,
     separate_process: bool = True,
+    queue: int = DEFAULT_QUEUE,
+    outside: Callable[[], AbstractContextManager[Any]] = nullcontext,
 ) -> bytes:
     """The PDF of this page from the cache, else rendered (one at a time, in the renderer process
-    unless `separate_process` is False); PdfBusy if none starts in time."""
+    unless `separate_process` is False, the request `outside` its app thread meanwhile); PdfBusy
+    when `queue` others wait already or none starts in time."""
     key = pdf_key(html, static_prefix, paper)
     pdf = cache.get(key)
     if pdf is not None:
         return pdf
-    if not _RENDERING.acquire(timeout=wait):
-        raise PdfBusy
-    try:
+    # Rendered here, the PDF is this thread's own work: it keeps its app thread.
+    with outside() if separate_process else nullcontext(), _RENDERING.taken(wait, queue):
         pdf = cache.get(key)  # rendered by the request this one waited for
         if pdf is None:
             if separate_process:
@@ -183,5 +235,3 @@ def cached_pdf(
                 pdf = render_pdf(html, static_folder, static_prefix, paper)
             cache.put(key, pdf)
         return pdf
-    finally:
-        _RENDERING.release()

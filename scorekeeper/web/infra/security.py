@@ -16,6 +16,7 @@ SECURITY_HEADERS: dict[str, str] = {
 
 # Game URLs carry a secret token: search engines must never list them.
 PRIVATE_PATH_PREFIXES = ("/g/", "/t/")  # capability links: games and tables
+PRIVATE_HEADERS: dict[str, str] = {"X-Robots-Tag": "noindex, nofollow"}
 
 
 def add_security_headers(response: Response) -> Response:
@@ -23,7 +24,7 @@ def add_security_headers(response: Response) -> Response:
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
     if request.path.startswith(PRIVATE_PATH_PREFIXES):
-        response.headers["X-Robots-Tag"] = "noindex, nofollow"
+        response.headers.update(PRIVATE_HEADERS)
     return response
 
 

@@ -18,7 +18,7 @@ from flask_babel import format_percent
 from scorekeeper.advisor import Advisor, chance_series, default_directory
 
 if TYPE_CHECKING:
-    from scorekeeper.games import LoadedGame
+    from scorekeeper.services.games import LoadedGame
 
 log = logging.getLogger(__name__)
 CACHED = 256  # sets of sheets remembered per process (one per game version shown lately)
@@ -97,11 +97,7 @@ def _review_chances(loaded: LoadedGame, advisor: Advisor) -> list[tuple[float, .
 def chances_context(loaded: LoadedGame) -> dict[str, Any]:
     """``chances``: one PlayerChance per seat while the coach is on and the game goes on, else None."""
     game = loaded.game
-    if (
-        not (loaded.coach and game.rules.has_coach)
-        or game.is_over
-        or (not game.turns and len(game.players) < 2)
-    ):
+    if not loaded.coached or game.is_over or (not game.turns and len(game.players) < 2):
         return {"chances": None}
     try:
         advisor = Advisor.load_if_ready(game.edition, default_directory(current_app))

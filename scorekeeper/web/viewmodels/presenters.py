@@ -73,7 +73,7 @@ def options_for(card: Scorecard, dice: Dice) -> list[Option]:
     """Every open box of the sheet, in sheet order, with its points or the engine's reason."""
     allowed = card.options(dice)
     options = []
-    for box in card.rules.boxes:
+    for box in card.edition.boxes:
         if box.key not in card.open_boxes:
             continue
         name = gettext(box.name)
@@ -97,7 +97,7 @@ def bonus_text(rules: Ruleset) -> str | None:
 def no_bonus_text(card: Scorecard, dice: Dice) -> str | None:
     """Why an extra five of a kind earns no bonus (its box was scratched) though it still plays as a
     joker; None for any other dice (the engine says which are a joker and which earn the bonus)."""
-    rules = card.rules
+    rules = card.edition
     extra = rules.extra
     if extra is None or not extra.is_joker(rules, card.scores, dice) or card.bonus_due(dice):
         return None
@@ -123,7 +123,7 @@ def build_entry(game: Game, text: str = "", *, validate: bool = True) -> Entry:
         card = game.cards[game.current_player]
         entry.options = options_for(card, entry.dice)
         if card.bonus_due(entry.dice):
-            entry.bonus = bonus_text(game.rules)
+            entry.bonus = bonus_text(game.edition)
         else:
             entry.no_bonus = no_bonus_text(card, entry.dice)
     except RuleViolation as error:  # the engine refuses these dice: say so beside the field
@@ -147,14 +147,14 @@ def turn_summary(game: Game, turn: Turn) -> str:
     params = {
         "player": game.players[turn.player],
         "points": turn.points,
-        "box": box_name(game.rules, turn.box),
+        "box": box_name(game.edition, turn.box),
     }
-    extra = game.rules.extra
+    extra = game.edition.extra
     if turn.bonus and extra is not None:
         return gettext(
             "%(player)s: %(points)d in %(box)s, plus the %(bonus)d-point %(extra)s bonus",
             bonus=turn.bonus,
-            extra=box_name(game.rules, extra.box),
+            extra=box_name(game.edition, extra.box),
             **params,
         )
     return gettext("%(player)s: %(points)d in %(box)s", **params)
@@ -163,11 +163,11 @@ def turn_summary(game: Game, turn: Turn) -> str:
 def correction_summary(before: Game, after: Game, index: int) -> str:
     """What a correction changed, and that Undo is not for it: "Turn 3 (round 2, Ann): Chance 22 → 24. …"."""
     old, new = before.turns[index], after.turns[index]
-    was = gettext("%(box)s %(points)d", box=box_name(before.rules, old.box), points=old.points)
+    was = gettext("%(box)s %(points)d", box=box_name(before.edition, old.box), points=old.points)
     now = (
         str(new.points)
         if new.box == old.box
-        else gettext("%(box)s %(points)d", box=box_name(after.rules, new.box), points=new.points)
+        else gettext("%(box)s %(points)d", box=box_name(after.edition, new.box), points=new.points)
     )
     said = gettext(
         "Turn %(turn)d (round %(round)d, %(player)s): %(was)s \u2192 %(now)s.",

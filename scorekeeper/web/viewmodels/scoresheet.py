@@ -8,12 +8,15 @@ from typing import TYPE_CHECKING, Any
 from flask_babel import format_date
 
 from ..infra.i18n import gettext
+from .advice import coach_waits
 from .chances import chances_context
-from .sheet import Sheet, build_sheet
+from .coach_progress import coach_progress_context
+from .sheet import build_sheet
+from .sheet_model import Sheet
 
 if TYPE_CHECKING:
-    from scorekeeper.games import LoadedGame
     from scorekeeper.rules import Ruleset
+    from scorekeeper.services.games import LoadedGame
 
 
 def game_sheet(loaded: LoadedGame, *, with_log: bool = True) -> Sheet:
@@ -34,14 +37,22 @@ def blank_sheet(rules: Ruleset) -> Sheet:
     return build_sheet(None, rules=rules, gettext=gettext)
 
 
-def sheet_context(loaded: LoadedGame) -> dict[str, Any]:
+def sheet_context(loaded: LoadedGame, *, waits: bool | None = None) -> dict[str, Any]:
     """Everything the sheet templates (phone sheet, TV board, hidden paper sheet) need for a loaded game.
 
     Views merge this into their template context (``**sheet_context(loaded)``); templates never
     build a sheet themselves. ``sheet`` is the one view model all three render; ``chances`` each
-    player's chance to win while the coach is on (None otherwise).
+    player's chance to win while the coach is on (None otherwise); ``coach_progress`` how far the
+    coach's tables are while they are being built (None otherwise); ``coach_waits`` whether the coach
+    is on without all its tables (advice.coach_waits), decided first unless the view decided it
+    (`waits`) before rendering anything of the coach.
     """
-    return {"sheet": game_sheet(loaded, with_log=False), **chances_context(loaded)}
+    return {
+        "coach_waits": coach_waits(loaded) if waits is None else waits,
+        "sheet": game_sheet(loaded, with_log=False),
+        **chances_context(loaded),
+        **coach_progress_context(loaded),
+    }
 
 
 __all__ = ["blank_sheet", "game_sheet", "sheet_context"]

@@ -1,206 +1,54 @@
-"""The one view model of a scoresheet: columns, sections of rows, and cells, read from the ruleset.
+"""A scoresheet (sheet_model.Sheet) built from a game, or a blank pad, read from its ruleset.
 
-The phone sheet, the TV board and the paper sheet (print view, PDF, the game page's hidden copy)
-all render a `Sheet`. Box rows serve every medium; a total is a row per medium because paper
-writes a figure only once it is final while a screen shows it running. Every label, how-to text,
-fixed score and rule number comes from the game's `Ruleset`, so a new edition needs no edit here.
-No Flask: `gettext` is passed in (the web layer's own, or an identity for tests).
+Every label, how-to text, fixed score and rule number comes from the game's `Ruleset`, so a new
+edition needs no edit here. No Flask: `gettext` is passed in (the web layer's own, or an identity
+for tests).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import date as Date
 
 from scorekeeper.rules import Game, Ruleset, Scorecard, TotalRow, Turn
 
-COLUMNS_PER_PAGE = 6  # the paper pad's six columns
-LONG_NAME = 11  # characters that fit a column at the normal size
-LONG_TITLE = 40  # characters that fit one line of the heading at the normal size
-CHECK = "\u2713"  # ✓, one per extra bonus on paper
-TICK_BOXES = "\u25a1\u25a1\u25a1"  # □□□ where a blank sheet's extra bonuses get ticked
-DIE_FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"  # ⚀ … ⚅, printed beside the upper boxes
-ARROW = "\u2192"  # → : "write the sum here"
-PAPER, SCREEN = "paper", "screen"
-PAD, BLOCK = "pad", "block"  # a sheet that totals each section / one that totals once at the bottom
+from .sheet_model import (
+    ARROW,
+    BLOCK,
+    CHECK,
+    COLUMNS_PER_PAGE,
+    DIE_FACES,
+    PAD,
+    PAPER,
+    SCREEN,
+    TICK_BOXES,
+    Cell,
+    Column,
+    LogLine,
+    Page,
+    Row,
+    Section,
+    Sheet,
+    Translate,
+    Words,
+    identity,
+    signed,
+)
 
-# gettext(text, **params) -> the translated text formatted with params (flask_babel's signature).
-Translate = Callable[..., str]
-
-
-def identity(text: str, **params: object) -> str:
-    """English, formatted: the translation used outside a request (tests, scripts)."""
-    return text % params if params else text
-
-
-def signed(number: int) -> str:
-    """A pace figure as the sheet shows it: +4, −3 (a true minus sign), ±0."""
-    if number > 0:
-        return f"+{number}"
-    if number < 0:
-        return f"\u2212{-number}"
-    return "\u00b10"
-
-
-@dataclass(frozen=True, slots=True)
-class Column:
-    """A player's column: the name, the paper's winner mark, and whether this player records next."""
-
-    name: str = ""
-    mark: str = ""  # "Winner", "Shared victory" or ""
-    current: bool = False
-
-    @property
-    def long(self) -> bool:
-        """A name that needs the smaller type to fit its column."""
-        return len(self.name) > LONG_NAME
-
-
-@dataclass(frozen=True, slots=True)
-class Cell:
-    """What one box or total of one column shows; empty text is a blank box."""
-
-    text: str = ""
-    checks: str = ""  # paper: the extra-bonus check marks (tick boxes on a blank sheet)
-    stars: int = 0  # screen: extra bonuses earned, one star each
-    circled: bool = False  # paper: the winner's grand total, ringed as a scorer would
-    turn: int | None = None  # the index of the turn that filled this box (its correction link)
-    just: bool = False  # filled by the last turn
-    star: bool = False  # the turn that filled this box earned the extra bonus
-    pending: bool = False  # screen: a figure not decided yet (the upper bonus while it may come)
-    tone: str = ""  # screen: "ahead"/"behind" (pace), "earned" (bonus), "is-first" (rank)
-    tied: bool = False  # screen: a rank another player shares
-    label: str = ""  # for screen readers: the correction link's words
-
-    @property
-    def zero(self) -> bool:
-        """A filled box that scored nothing (a scratch)."""
-        return self.text == "0" and self.turn is not None
-
-
-@dataclass(frozen=True, slots=True)
-class Row:
-    """A line of the sheet: its words for each medium and one cell per column."""
-
-    kind: str  # paper: box, total, bonus, grand; screen: box, sum, pace, bonus, ybonus, grand, rank
-    key: str  # the box key, or the Scorecard figure a total shows
-    name: str  # the full name (screen, screen readers)
-    label: str  # the paper label
-    cells: tuple[Cell, ...]
-    media: tuple[str, ...] = (PAPER, SCREEN)
-    title: str = ""  # the screen's explanation of a total, shown under the phone sheet
-    note: str = ""  # paper: small text under the label, e.g. "of upper section"
-    how: str = ""  # paper: the "how to score" column
-    score: str = ""  # paper: the fixed score in the how-to column, "SCORE 25", or the arrow of a total
-    face: str = ""  # paper: the die glyph of an upper row
-
-    @property
-    def paper(self) -> bool:
-        return PAPER in self.media
-
-    @property
-    def screen(self) -> bool:
-        return SCREEN in self.media
-
-
-@dataclass(frozen=True, slots=True)
-class Section:
-    """Upper, lower, or the screen's foot (grand total and ranks)."""
-
-    key: str  # "upper", "lower", "foot"
-    title: str  # the paper's heading ("UPPER SECTION"), "" for none
-    rows: tuple[Row, ...]
-
-    @property
-    def paper_rows(self) -> tuple[Row, ...]:
-        return tuple(row for row in self.rows if row.paper)
-
-    @property
-    def screen_rows(self) -> tuple[Row, ...]:
-        return tuple(row for row in self.rows if row.screen)
-
-
-@dataclass(frozen=True, slots=True)
-class Page:
-    """One printed page: up to six columns of the same rows, the labels repeated."""
-
-    number: int
-    columns: tuple[Column, ...]
-    sections: tuple[Section, ...]
-
-    @property
-    def rows(self) -> tuple[Row, ...]:
-        """Every paper row of the page, top to bottom."""
-        return tuple(row for section in self.sections for row in section.paper_rows)
-
-
-@dataclass(frozen=True, slots=True)
-class LogLine:
-    """One recorded turn for the optional turn log."""
-
-    round: int
-    player: str
-    dice: str
-    box: str
-    points: str
-
-
-@dataclass(frozen=True, slots=True)
-class Words:
-    """The sheet's own words, translated once per sheet instead of once per cell."""
-
-    empty: str  # an open box, for screen readers
-    not_yet: str  # the upper bonus while it may still come
-
-
-@dataclass(frozen=True, slots=True)
-class Sheet:
-    """Everything a sheet template shows, for one game or a blank pad."""
-
-    title: str
-    date: str
-    edition: str  # the ruleset's name, translated
-    status: str  # "Final result", "In progress: round 5 of 15", "Not started" or "" (blank)
-    layout: str  # PAD or BLOCK: how the paper sheet is drawn
-    columns: tuple[Column, ...]  # one per player (six empty ones on a blank sheet)
-    sections: tuple[Section, ...]
-    pages: tuple[Page, ...]
-    log: tuple[LogLine, ...]
-    words: Words
-    blank: bool
-
-    @property
-    def long_title(self) -> bool:
-        """A title that needs the smaller type to stay within two or three lines."""
-        return len(self.title) > LONG_TITLE
-
-    @property
-    def notes(self) -> tuple[str, ...]:
-        """What the totals mean (pace, bonuses), written under the phone sheet: a phone has no hover."""
-        return tuple(row.title for section in self.sections for row in section.screen_rows if row.title)
-
-    @property
-    def crowded(self) -> bool:
-        """More players than a phone shows at the normal size."""
-        return len(self.columns) > 4
-
-    @property
-    def wide(self) -> bool:
-        """More players than fit a phone's width: the sheet scrolls inside its box."""
-        return len(self.columns) > COLUMNS_PER_PAGE
+EMPTY = Cell()  # a blank box
 
 
 # -- figures: when paper writes each total -----------------------------------------------------
 
 
 def _upper_done(card: Scorecard) -> bool:
-    boxes = zip(card.rules.boxes, card.scores, strict=True)
+    boxes = zip(card.edition.boxes, card.scores, strict=True)
     return all(points is not None for box, points in boxes if box.is_upper)
 
 
 def _lower_done(card: Scorecard) -> bool:
-    boxes = zip(card.rules.boxes, card.scores, strict=True)
+    boxes = zip(card.edition.boxes, card.scores, strict=True)
     return all(points is not None for box, points in boxes if not box.is_upper)
 
 
@@ -211,7 +59,7 @@ _FINAL_WHEN: dict[str, Callable[[Scorecard], bool]] = {
     "upper_subtotal": _upper_done,
     "upper_total": _upper_done,
     "upper_bonus": lambda card: card.upper_bonus_settled,
-    "lower_subtotal": lambda card: _lower_done(card) and (card.rules.extra is None or card.is_complete),
+    "lower_subtotal": lambda card: _lower_done(card) and (card.edition.extra is None or card.is_complete),
 }
 
 
@@ -247,7 +95,7 @@ class _Builder:
             return ""
         return self._(text, **{**self.params, **params}) if "%(" in text else self._(text)
 
-    def cells(self, read: Callable[[Scorecard, int], Cell], empty: Cell = Cell()) -> tuple[Cell, ...]:
+    def cells(self, read: Callable[[Scorecard, int], Cell], empty: Cell = EMPTY) -> tuple[Cell, ...]:
         return tuple(empty if card is None else read(card, seat) for seat, card in enumerate(self.cards))
 
     # -- boxes
@@ -520,7 +368,7 @@ def build_sheet(
     if rules is None:
         if game is None:
             raise ValueError("a blank sheet needs its ruleset")
-        rules = game.rules
+        rules = game.edition
     builder = _Builder(rules, game, gettext)
     columns = builder.columns()
     sections = builder.sections()
@@ -539,22 +387,4 @@ def build_sheet(
     )
 
 
-__all__ = [
-    "BLOCK",
-    "CHECK",
-    "COLUMNS_PER_PAGE",
-    "PAD",
-    "TICK_BOXES",
-    "Cell",
-    "Column",
-    "LogLine",
-    "Page",
-    "Row",
-    "Section",
-    "Sheet",
-    "Words",
-    "build_sheet",
-    "identity",
-    "layout",
-    "signed",
-]
+__all__ = ["build_sheet", "layout"]

@@ -9,51 +9,19 @@ saved, and static/js/retry.js sends a busy write again once by itself.
 
 from __future__ import annotations
 
-from flask import Flask, Response, g, render_template, request
+from flask import Flask, Response, g, request
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from scorekeeper import games, storage
+from scorekeeper import storage
+from scorekeeper.services import games
 from scorekeeper.storage.engine import classify
 
 from ..infra.limits import failed_lookup_allowed
 from ..infra.recent import forget
-
-
-def _messages(code: int) -> tuple[str, str]:
-    """Heading and explanation for a status code."""
-    if code == 404:
-        return gettext("No game here"), gettext(
-            "This link opens no game. Check that it was copied whole, or start a new game."
-        )
-    if code == 413:
-        return gettext("Too much at once"), gettext("That form was far larger than any turn.")
-    if code == 429:
-        return gettext("Slow down a little"), gettext(
-            "Too many requests from this device; wait a minute and try again."
-        )
-    if code == 405:
-        return gettext("Not like that"), gettext("This address can't be used that way.")
-    if code >= 500:
-        return gettext("Something broke"), gettext(
-            "The scorekeeper hit a fault. Nothing was recorded; reload the page and try again."
-        )
-    return gettext("That didn't work"), gettext(
-        "The request could not be understood. Go back, reload the page and try again."
-    )
-
-
-def render_error(code: int, heading: str | None = None, message: str | None = None):
-    """The error page with this status."""
-    default_heading, default_message = _messages(code)
-    return render_template(
-        "errors/error.html",
-        code=code,
-        heading=heading or default_heading,
-        message=message or default_message,
-    ), code
+from .rendering import render_error
 
 
 def handle_csrf(error: CSRFError):

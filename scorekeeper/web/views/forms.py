@@ -1,4 +1,4 @@
-"""The forms of the web layer, one per action; names and titles are checked by scorekeeper.games."""
+"""The forms of the web layer, one per action; names and titles are checked by scorekeeper.services.games."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from wtforms import BooleanField, Field, HiddenField, StringField
 from wtforms.i18n import messages_path
 from wtforms.validators import ValidationError
 
-from scorekeeper import games
-from scorekeeper.rules import EDITIONS, Edition
+from scorekeeper.rules import EDITIONS, Ruleset
+from scorekeeper.services import names
 
 from ..infra.i18n import language_of, translate
 
@@ -25,7 +25,7 @@ def _wtforms_catalogue(locale: str) -> Any:
 
 
 class Form(FlaskForm):
-    """The app's base form: Flask-WTF re-read WTForms' catalogue file on every request (~0.5 ms)."""
+    """The app's base form: Flask-WTF re-read WTForms' catalogue file on every request."""
 
     class Meta:
         def get_translations(self, form: Any) -> Any:
@@ -44,7 +44,7 @@ class RepeatedField(Field):
 
 def check_names(raw: list[str]) -> tuple[list[str], dict[int, str], str | None]:
     """Cleaned names, a translated reason per refused seat, and one for the list as a whole."""
-    checked = games.check_players(raw)
+    checked = names.check_players(raw)
     errors = {seat: translate(reason) for seat, reason in checked.reasons.items()}
     overall = translate(checked.count) if checked.count is not None else None
     return list(checked.names), errors, overall
@@ -59,8 +59,8 @@ class NewGameForm(Form):
 
     player = RepeatedField()
     # Radio buttons rendered by hand (each with its description); only the value is checked here.
-    edition = StringField(lazy_gettext("Rules"), default=Edition.default().id)
-    title = StringField(lazy_gettext("Title (optional)"), filters=[games.clean_text])
+    edition = StringField(lazy_gettext("Rules"), default=Ruleset.default().id)
+    title = StringField(lazy_gettext("Title (optional)"), filters=[names.clean_text])
     coach = BooleanField(lazy_gettext("Coach mode"), default=False)
     # The game's own language for its printed sheet and TV board; "" leaves it to each phone.
     language = StringField(lazy_gettext("Language of the printed sheet"))
@@ -85,7 +85,7 @@ class NewGameForm(Form):
             raise ValidationError(lazy_gettext("Coach mode is a tick box: tick it, or leave it empty."))
 
     def validate_title(self, field: Field) -> None:
-        _, reason = games.check_title(field.data)
+        _, reason = names.check_title(field.data)
         if reason is not None:
             raise ValidationError(translate(reason))
 

@@ -22,7 +22,7 @@ from scorekeeper.storage.engine import WRITE_OPTION
 from scorekeeper.storage.migrate import NOT_MIGRATED, missing_heads
 
 from ..infra.extensions import limiter
-from .errors import render_error
+from .rendering import render_error
 
 bp = Blueprint("health", __name__)
 log = logging.getLogger(__name__)

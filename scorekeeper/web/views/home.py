@@ -1,17 +1,23 @@
-"""Home (new game and this device's recent games) and the new-game form."""
+"""Home (new game, this device's recent games and tables) and the new-game form, at a table or alone."""
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from typing import Any
 
-from scorekeeper import games, storage, tables
-from scorekeeper.rules import MAX_PLAYERS, MIN_PLAYERS, Edition, RuleViolation
+from flask import Blueprint, redirect, render_template, request, url_for
+from flask_babel import gettext
+from werkzeug.exceptions import HTTPException
+
+from scorekeeper import storage
+from scorekeeper.advisor.scope import why_no_coach
+from scorekeeper.rules import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, RuleViolation, find_edition
+from scorekeeper.services import games, tables
+from scorekeeper.services.names import NAME_MAX, TITLE_MAX
 
 from ..infra.i18n import LANGUAGE_NAMES, current_language, translate
 from ..infra.limits import limit_new_games
-from ..infra.recent import recent_games, remember
+from ..infra.recent import recent_games, recent_tables, remember
 from .forms import NewGameForm, check_names
-from .tables import create_game_for_form, players_for_new_game
 
 bp = Blueprint("home", __name__)
 
@@ -21,7 +27,7 @@ START = "start"
 @bp.get("/")
 def index():
     """The home page: start a game, or go back to one played on this device."""
-    return render_template("home.html", recent=recent_games())
+    return render_template("home.html", recent=recent_games(), recent_tables=recent_tables())
 
 
 def _edit_players(names: list[str], action: str) -> tuple[list[str], int | None]:
@@ -58,21 +64,64 @@ def new_game():
         if not names:
             names = [""]
         return _form_page(form, names, name_errors=name_errors, count_error=count_error, status=422)
+    settings = {
+        "title": form.title.data or "",
+        "coach": bool(form.coach.data),
+        "language": form.language.data or None,
+    }
+    table = request.form.get("table")  # the edit link of the table to play at, if any
+    db, edition = storage.get_db(), find_edition(form.edition.data)
     try:
-        created = create_game_for_form(  # at the table the form names, if any
-            storage.get_db(),
-            cleaned,
-            Edition(form.edition.data),
-            title=form.title.data or "",
-            coach=bool(form.coach.data),
-            language=form.language.data or None,
-        )
+        if table:
+            created = tables.start_game(db, table, cleaned, edition, **settings)
+        else:
+            created = games.create_game(db, cleaned, edition, **settings)
     except (games.BadSettings, RuleViolation) as error:  # create_game re-checks what the form checked
         return _form_page(form, names, count_error=translate(error.message), status=422)
     except (tables.TableNotFound, tables.TableReadOnly):  # the form's note says the link opens no table
         return _form_page(form, names, status=422)
-    remember(created.edit_token, cleaned, form.title.data or "")
+    remember(created.edit_token)
     return redirect(url_for("play.game", token=created.edit_token), 303)
+
+
+def players_for_new_game() -> list[str]:
+    """The players of the latest game at the table the new-game form was opened for (``?table=``,
+    edit link), so the next game there starts with them; none for any other form."""
+    token = request.args.get("table")
+    if not token:
+        return []
+    try:
+        return list(tables.latest_players(storage.get_db(), token))
+    except (tables.TableNotFound, tables.TableReadOnly):
+        return []  # the form's note says the link opens no table to play at
+
+
+@bp.context_processor
+def new_game_table() -> dict[str, Any]:
+    """The table the new-game form starts a game at (``?table=`` or its hidden field), for its note."""
+    if request.endpoint != "home.new_game":
+        return {}
+    try:
+        token = request.values.get("table")
+    except HTTPException:  # the body itself was refused (413, 400): this note is on that error page
+        return {}
+    if not token:
+        return {}
+    try:
+        found = tables.load_table(storage.get_db(), token)
+    except tables.TableNotFound:
+        found = None
+    if found is None or found.access != "edit":
+        return {
+            "new_game_table": None,
+            "new_game_table_error": gettext("This link opens no table you can play at."),
+        }
+    return {"new_game_table": found, "new_game_table_token": token}
+
+
+def _no_coach_notes() -> dict[str, str]:
+    """Each offered edition without a coach: why, in the reader's language."""
+    return {edition.id: translate(why) for edition in EDITIONS.values() if (why := why_no_coach(edition))}
 
 
 def _form_page(form, names, *, focus=None, name_errors=None, count_error=None, status=200):
@@ -85,9 +134,11 @@ def _form_page(form, names, *, focus=None, name_errors=None, count_error=None, s
         count_error=count_error,
         min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS,
-        name_max=games.NAME_MAX,
-        title_max=games.TITLE_MAX,
-        editions=list(Edition),
+        name_max=NAME_MAX,
+        title_max=TITLE_MAX,
+        editions=list(EDITIONS.values()),
+        # Where the rules have no coach, the form says so and why, under their name.
+        no_coach=_no_coach_notes(),
         languages=LANGUAGE_NAMES,
         # A new form proposes this phone's language; a re-shown one keeps what was chosen.
         game_language=current_language() if form.language.data is None else form.language.data,

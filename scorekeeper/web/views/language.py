@@ -15,9 +15,9 @@ from ..infra.i18n import COOKIE, COOKIE_AGE, LANGUAGE_NAMES, LANGUAGES, current_
 from ..viewmodels.scoresheet import game_sheet
 
 if TYPE_CHECKING:
-    from scorekeeper.games import LoadedGame
+    from scorekeeper.services.games import LoadedGame
 
-    from ..viewmodels.sheet import Sheet
+    from ..viewmodels.sheet_model import Sheet
 
 bp = Blueprint("language", __name__)
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from scorekeeper import games, storage
+from scorekeeper import storage
+from scorekeeper.services import games
 
 from ..infra.i18n import use_vocabulary
 

@@ -18,15 +18,19 @@ from flask import (
     request,
     url_for,
 )
+from markupsafe import Markup
 
-from scorekeeper import games, storage, tables
+from scorekeeper import storage
 from scorekeeper.rules import BadDice, Dice
+from scorekeeper.services import games, tables
+from scorekeeper.services.interchange import export_game
 
-from ..infra.fragment_cache import CONFIRM_PLACEHOLDER
+from .. import live
+from ..infra.extensions import limiter
 from ..infra.i18n import box_names, gettext, speak_game_language, translate
 from ..infra.limits import limit_rematch
 from ..infra.recent import remember
-from ..viewmodels.export import export_game
+from ..viewmodels.advice import KeepAdvice, coach_options, coach_waits, keep_advice
 from ..viewmodels.presenters import (
     Entry,
     announcement,
@@ -36,9 +40,7 @@ from ..viewmodels.presenters import (
     turn_summary,
 )
 from ..viewmodels.scoresheet import sheet_context
-from .coach import KeepAdvice, coach_options, keep_advice
 from .forms import ActionForm, CorrectForm, DiceForm, TurnForm, VersionForm, as_int
-from .live import cached_fragment, shared_fragment
 from .loading import load_or_404
 from .rendering import is_htmx, page_or_fragment
 
@@ -59,36 +61,45 @@ def _render(
     notice: str | None = None,
     announce: str | None = None,
     keep: KeepAdvice | None = None,
-    confirm_slot: bool = False,
+    confirm: str | None = None,
+    share: bool = False,
+    waits: bool | None = None,
 ):
-    """The game page, or its #play fragment for htmx; `confirm_slot`: a placeholder where the recording
-    phone's "✓ recorded" line goes (the live fragment, shared by the table's phones; see record)."""
+    """The game page, or its #play fragment for htmx. `share`: the fragment is what every phone of the
+    link is shown at this version (a turn's answer), kept for them; `confirm` (this phone's "✓ recorded"
+    line) is put around the same render. `waits`: whether the coach waits for its tables, if decided."""
     game = loaded.game
+    # Decided before anything of the coach is rendered: a table that comes during the render must not
+    # leave a page saying "getting ready" taken for this version's (web/live).
+    waits = coach_waits(loaded) if waits is None else waits
     entry = entry or Entry()
     notices = [notice] if notice else []
-    confirm = None  # without JavaScript: the flashed line of the turn this phone just recorded
     if not is_htmx():
         for flashed in get_flashed_messages(with_categories=True):
             category, message = flashed if isinstance(flashed, tuple) else ("message", flashed)
-            if category == RECORDED:
+            if category == RECORDED:  # without JavaScript: the turn this phone just recorded
                 confirm = str(message)
             else:
                 notices.append(str(message))
+    context = {
+        "loaded": loaded,
+        "game": game,
+        "token": token,
+        "entry": entry,
+        "notices": notices,
+        "keep": keep,
+        "announce": announce or (notices[0] if notices else announcement(game)),
+        "advice": coach_options(loaded, entry),
+        **sheet_context(loaded, waits=waits),
+    }
+    if not is_htmx():
+        return page_or_fragment("games/play.html", "games/_play.html", status, confirm=confirm, **context)
+    body = Markup(render_template("games/_play_body.html", **context))
+    if share:
+        shared = render_template("games/_play.html", body=body, **context)
+        live.share(loaded, token, shared, not waits)
     return page_or_fragment(
-        "games/play.html",
-        "games/_play.html",
-        status,
-        loaded=loaded,
-        game=game,
-        token=token,
-        entry=entry,
-        notices=notices,
-        confirm=confirm,
-        keep=keep,
-        confirm_slot=CONFIRM_PLACEHOLDER if confirm_slot else None,
-        announce=announce or (notices[0] if notices else announcement(game)),
-        advice=coach_options(loaded, entry),
-        **sheet_context(loaded),
+        "games/play.html", "games/_play.html", status, body=body, confirm=confirm, **context
     )
 
 
@@ -101,28 +112,37 @@ def _text(value: object, limit: int) -> str:
 
 
 @bp.get("")
+@limiter.exempt  # a read: the limits count writes (limits.py), and every phone asks after each turn
 def game(token: str):
-    """The game page (edit link) or the read-only scoreboard (view link)."""
-    cached = cached_fragment(token)  # a live refresh of a version another phone has fetched already
-    if cached is not None:
-        return cached
+    """The game page (edit link) or the read-only scoreboard (view link); for htmx (a live refresh) the
+    fragment every phone of the link shares at this version."""
+    if is_htmx():
+        return live.fragment(
+            token,
+            lambda: load_or_404(token),
+            lambda loaded, waits: _fragment(loaded, token, waits),
+            coach_waits,
+        )
     loaded = load_or_404(token)
-    remember(token, list(loaded.game.players), loaded.title)
+    remember(token)
     if loaded.access != "edit":
         speak_game_language(loaded.language)  # the TV board speaks the table's language
-        return shared_fragment(
-            loaded,
-            token,
-            lambda: page_or_fragment(
-                "games/board.html",
-                "games/_board.html",
-                loaded=loaded,
-                game=loaded.game,
-                token=token,
-                **sheet_context(loaded),
-            ),
-        )
-    return shared_fragment(loaded, token, lambda: _render(loaded, token, confirm_slot=is_htmx()))
+        return _board(loaded, token)
+    return _render(loaded, token)
+
+
+def _fragment(loaded: games.LoadedGame, token: str, waits: bool) -> str:
+    """The link's live fragment: the game area, or the board of a view link."""
+    if loaded.access != "edit":
+        speak_game_language(loaded.language)
+        return _board(loaded, token, waits).get_data(as_text=True)
+    return _render(loaded, token, waits=waits).get_data(as_text=True)
+
+
+def _board(loaded: games.LoadedGame, token: str, waits: bool | None = None):
+    """The read-only scoreboard a view link opens (a TV), or its live fragment."""
+    context = {"loaded": loaded, "game": loaded.game, "token": token, **sheet_context(loaded, waits=waits)}
+    return page_or_fragment("games/board.html", "games/_board.html", **context)
 
 
 @bp.post("/options")
@@ -133,10 +153,10 @@ def options(token: str):
     game = loaded.game
     text = _text(form.dice.data, MAX_TEXT)
     rolls = request.form.get("keep")  # "What should I keep?" of the dice entered so far
-    if rolls in KEEP_ROLLS and loaded.coach and game.rules.has_coach and not game.is_over:
+    if rolls in KEEP_ROLLS and loaded.coached and not game.is_over:
         return _keep(loaded, token, text, rolls)
     if (form.add.data or form.clear.data) and not is_htmx():  # the keypad without JavaScript
-        text = keypad_text(text, form.add.data, form.clear.data)
+        text = keypad_text(text, form.add.data, form.clear.data, game.edition.dice_count)
         return _render(loaded, token, entry=build_entry(game, text, validate=False))
     if game.is_over:
         over = gettext("The game is over: every sheet is complete.")
@@ -200,20 +220,10 @@ def record(token: str):
         return _render(stale.game, token, status=409, entry=entry, notice=translate(stale.message))
     except games.Refused as refusal:
         return _refuse(refusal.game, token, text, translate(refusal.message))
-    if is_htmx():  # the table's next live fragment (rendered once for all its phones) with this phone's line
-        return shared_fragment(
-            updated, token, lambda: _render(updated, token, confirm_slot=True), _confirm_line(updated, token)
-        )
+    if is_htmx():  # the table's next live fragment (one render for all its phones), with this phone's line
+        return _render(updated, token, confirm=announcement(updated.game), share=True)
     flash(announcement(updated.game), RECORDED)
     return redirect(url_for("play.game", token=token), 303)
-
-
-def _confirm_line(loaded: games.LoadedGame, token: str) -> str:
-    """ "✓ Ann: 18 in Sixes. Next: Bo." with its Undo, for the phone that recorded the last turn."""
-    game = loaded.game
-    return render_template(
-        "games/_confirm.html", loaded=loaded, game=game, token=token, confirm=announcement(game)
-    )
 
 
 def _after_conflict(loaded: games.LoadedGame, expected: int, dice: Dice, text: str) -> Entry:
@@ -310,7 +320,7 @@ def correct(token: str, index: int):
         error=error,
         dice_error=dice_error,
         notice=notice,
-        boxes=box_names(game.rules),
+        boxes=box_names(game.edition),
     ), status
 
 
@@ -337,11 +347,10 @@ def rematch(token: str):
     """Same players, edition, title and coach setting: a new game, opened at once."""
     ActionForm()  # CSRFProtect has checked the token already
     loaded = load_or_404(token, edit=True)
-    players = list(loaded.game.players)
     # Same settings, and at the same table if the game is at one.
     try:
         created = tables.rematch(storage.get_db(), token)
     except games.BadSettings as refused:  # e.g. a title stored before today's limit on its length
         return _render(loaded, token, status=422, notice=translate(refused.message))
-    remember(created.edit_token, players, loaded.title)
+    remember(created.edit_token)
     return redirect(url_for("play.game", token=created.edit_token), 303)

@@ -11,17 +11,26 @@ from urllib.parse import quote
 from flask import Blueprint, Response, current_app, render_template, request, url_for
 from flask_babel import gettext
 
-from scorekeeper.rules import Edition, Ruleset, find_edition
+from scorekeeper.rules import EDITIONS, Ruleset, find_edition
 
 from ..infra.extensions import limiter
 from ..infra.i18n import speak_game_language, use_vocabulary
 from ..infra.limits import game_key, opened_the_game
-from ..infra.pdf import PAPER_SIZES, RETRY_AFTER_SECONDS, PdfBusy, PdfCache, cached_pdf
+from ..infra.pdf import (
+    DEFAULT_QUEUE,
+    PAPER_SIZES,
+    RETRY_AFTER_SECONDS,
+    PdfBusy,
+    PdfCache,
+    cached_pdf,
+    refuse_when_busy,
+)
+from ..infra.waiting import outside_app_thread
 from ..viewmodels.scoresheet import blank_sheet as blank_pad
 from ..viewmodels.scoresheet import game_sheet
-from ..viewmodels.sheet import COLUMNS_PER_PAGE, Sheet
-from .errors import render_error
+from ..viewmodels.sheet_model import COLUMNS_PER_PAGE, Sheet
 from .loading import load_or_404
+from .rendering import render_error
 
 bp = Blueprint("printing", __name__)
 
@@ -56,7 +65,7 @@ def _edition_arg() -> Ruleset:
     """The edition a blank sheet is drawn for (?edition=…, the default one when not given)."""
     wanted = request.args.get("edition", "")
     try:
-        rules = find_edition(wanted) if wanted else Edition.default()
+        rules = find_edition(wanted) if wanted else Ruleset.default()
     except ValueError:
         raise UnknownEdition(wanted) from None
     use_vocabulary(rules)
@@ -66,7 +75,7 @@ def _edition_arg() -> Ruleset:
 @bp.errorhandler(UnknownEdition)
 def _unknown_edition(error: UnknownEdition):
     """A clear 404 that lists the editions there are, never a 500."""
-    names = ", ".join(f"{gettext(rules.name)} ({rules.id})" for rules in Edition)
+    names = ", ".join(f"{gettext(rules.name)} ({rules.id})" for rules in EDITIONS.values())
     return render_error(
         404,
         gettext("No such rules"),
@@ -85,7 +94,7 @@ def _edition_links(
     # Any: url_for's own options share its keywords with the URL's values (as in _pdf_links).
     return [
         (gettext(rules.name), url_for(endpoint, **values, edition=rules.id), rules == current)
-        for rules in Edition
+        for rules in EDITIONS.values()
     ]
 
 
@@ -162,6 +171,10 @@ def _pdf_busy(error: PdfBusy):
     return page, status, {"Retry-After": str(RETRY_AFTER_SECONDS)}
 
 
+def _pdf_queue() -> int:
+    return int(current_app.config.get("PDF_QUEUE", DEFAULT_QUEUE))
+
+
 def _pdf_response(html: str, stem: str) -> Response:
     pdf = cached_pdf(
         _pdf_cache(),
@@ -171,6 +184,8 @@ def _pdf_response(html: str, stem: str) -> Response:
         _paper(),
         wait=float(current_app.config.get("PDF_WAIT_SECONDS", 3.0)),
         separate_process=bool(current_app.config.get("PDF_SEPARATE_PROCESS", True)),
+        queue=_pdf_queue(),
+        outside=lambda: outside_app_thread(request.environ),  # waiting gives turns and polls the thread
     )
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = content_disposition(stem)
@@ -199,6 +214,7 @@ def sheet(token: str) -> str:
 def game_pdf(token: str) -> Response:
     """The same scoresheet as a PDF file named after the game's title and date."""
     loaded = load_or_404(token)
+    refuse_when_busy(_pdf_queue())  # a storm of PDFs: refused before its pages are built
     speak_game_language(loaded.language)
     stem = file_stem(loaded.title, loaded.created_at.date())
     html = _render(game_sheet(loaded), stem, for_pdf=True)

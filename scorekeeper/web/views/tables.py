@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,32 +22,33 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from flask_babel import gettext, ngettext
 from flask_wtf.csrf import CSRFError, validate_csrf
-from werkzeug.exceptions import HTTPException
 from wtforms import ValidationError
 
-from scorekeeper import games, storage, tables
+from scorekeeper import storage
+from scorekeeper.rules import Message
+from scorekeeper.services import interchange, names, table_players, tables
+from scorekeeper.services.interchange import export_csv, export_table
+from scorekeeper.services.table_games import GameLine, TableGames
 
 from ..infra.extensions import csrf
+from ..infra.hardening import large_body
 from ..infra.i18n import edition_name, translate
-from ..infra.limits import failed_lookup_allowed, limit_new_games
-from ..viewmodels.table_page import (
-    GameLine,
-    export_csv,
-    export_table,
-    game_lines,
-    high_scores,
-    high_scores_of_statistics,
-    lines_from_totals,
+from ..infra.limits import (
+    count_imported_games,
+    failed_lookup_allowed,
+    imported_games_allowed,
+    limit_new_games,
 )
-from .errors import render_error
+from ..infra.recent import forget_table, remember_table
+from ..viewmodels.links import table_links
+from ..viewmodels.table_page import high_scores, high_scores_of_statistics
 from .forms import ActionForm, as_int
 from .loading import load_or_404
-from .share import qr_svg
+from .rendering import render_error
 
 bp = Blueprint("tables", __name__)
 log = logging.getLogger(__name__)
@@ -61,39 +60,6 @@ GAMES_PER_PAGE = 48  # games per "All games" page (not 50: a number rules use, s
 
 
 # -- links -----------------------------------------------------------------------------
-
-
-def table_url(token: str) -> str:
-    """The absolute URL of the table page for this token (PUBLIC_URL first, as for games)."""
-    base = (current_app.config.get("PUBLIC_URL") or "").rstrip("/")
-    if base:
-        return base + url_for("tables.table", token=token)
-    return url_for("tables.table", token=token, _external=True)
-
-
-def table_links(table: tables.LoadedTable) -> list[dict[str, Any]]:
-    """Both links of a table opened with its edit link, each with its QR code; none for a view link."""
-    if table.access != "edit" or not table.edit_token:
-        return []
-    edit_url, view_url = table_url(table.edit_token), table_url(table.view_token)
-    return [
-        {
-            "kind": "edit",
-            "url": edit_url,
-            "heading": gettext("Edit link"),
-            "explanation": gettext("For the players: start games here, rename players, delete games."),
-            "qr_label": gettext("QR code of the edit link"),
-            "qr": qr_svg(edit_url),
-        },
-        {
-            "kind": "view",
-            "url": view_url,
-            "heading": gettext("View link"),
-            "explanation": gettext("For anyone to look: every game and record, with nothing to change."),
-            "qr_label": gettext("QR code of the view link"),
-            "qr": qr_svg(view_url),
-        },
-    ]
 
 
 def token_from_link(text: object) -> str:
@@ -125,125 +91,10 @@ def _statistics(table_id: int) -> tuple[Any, bool]:
         return None, True
 
 
-def _cached_games(table_id: int) -> Sequence[Any] | None:
-    """Every game at the table with its engine totals from the statistics' cache, oldest first
-    (None without the statistics module, or if reading it failed: the caller replays instead)."""
-    try:
-        from scorekeeper.statistics.cache import table_games
-    except ImportError:
-        return None
-    try:
-        return table_games(storage.get_db(), table_id)
-    except Exception:
-        log.exception("cached totals of table %d failed; its games are replayed instead", table_id)
-        return None
-
-
-class _Games:
-    """A table's games for its lists: counted, their players, and any stretch of them as lines.
-
-    From the statistics' cached totals (`played`, oldest first, or read here) when there are any,
-    else every game is replayed by the engine (no statistics module, or it failed).
-    """
-
-    def __init__(self, token: str, table_id: int, played: Sequence[Any] | None) -> None:
-        self.played = played if played is not None else _cached_games(table_id)
-        self.replayed = None if self.played is not None else tables.open_table(storage.get_db(), token)
-        self.count = len(self.played) if self.played is not None else len(self.replayed.games)  # type: ignore[union-attr]
-
-    def lines(self, start: int, stop: int) -> list[GameLine]:
-        """The games from the `start`-th newest up to (not including) the `stop`-th, newest first."""
-        if self.played is not None:
-            count = self.count
-            return lines_from_totals(self.played[max(count - stop, 0) : max(count - start, 0)])
-        assert self.replayed is not None
-        return game_lines(self.replayed)[start:stop]
-
-    def line(self, game_id: int) -> GameLine | None:
-        """The line of this game of the table (None if it is not at the table)."""
-        if self.played is not None:
-            return next(iter(lines_from_totals([g for g in self.played if g.id == game_id])), None)
-        return next((line for line in self.lines(0, self.count) if line.id == game_id), None)
-
-    def players(self) -> list[tables.TablePlayer]:
-        """The table's players, matched by name, from these games' names."""
-        if self.played is not None:
-            return _players_of(self.played)
-        assert self.replayed is not None
-        return self.replayed.players
-
-
-_PLAYERS: OrderedDict[int, tuple[Sequence[Any], list[tables.TablePlayer]]] = OrderedDict()
-_PLAYERS_LOCK = threading.Lock()
-PLAYER_LISTS = 16  # tables whose player list each process keeps while their statistics are unchanged
-
-
-def _players_of(played: Sequence[Any]) -> list[tables.TablePlayer]:
-    """The players of these games, made once per statistics result (the statistics hand out the
-    same immutable tuple of games while none changed; a fresh list is simply made again)."""
-    with _PLAYERS_LOCK:
-        found = _PLAYERS.get(id(played))
-    if found is not None and found[0] is played:  # the same object, not a reused id
-        return found[1]
-    players = tables.players_of_games((game.id, game.players) for game in played)
-    if isinstance(played, tuple):
-        with _PLAYERS_LOCK:
-            _PLAYERS[id(played)] = (played, players)  # kept with its games, so their id stays theirs
-            while len(_PLAYERS) > PLAYER_LISTS:
-                _PLAYERS.popitem(last=False)
-    return players
-
-
 def _edition_labels(lines: Sequence[GameLine]) -> dict[str, str]:
     """Each shown edition's name, looked up once per edition (not once per game)."""
     editions = {line.edition.id: line.edition for line in lines}
     return {key: edition_name(rules) for key, rules in editions.items()}
-
-
-# -- a new game at a table (the new-game form of home.py) ------------------------------
-
-
-def create_game_for_form(db: games.Db, players: list[str], edition: Any, **settings: Any) -> games.Created:
-    """games.create_game, or tables.start_game when the new-game form carries a table's edit link."""
-    table_token = request.form.get("table")
-    if table_token:
-        return tables.start_game(db, table_token, players, edition, **settings)
-    return games.create_game(db, players, edition, **settings)
-
-
-def players_for_new_game() -> list[str]:
-    """The players of the latest game at the table the new-game form was opened for (``?table=``,
-    edit link), so the next game there starts with them; none for any other form."""
-    token = request.args.get("table")
-    if not token:
-        return []
-    try:
-        return list(tables.latest_players(storage.get_db(), token))
-    except (tables.TableNotFound, tables.TableReadOnly):
-        return []  # the form's note says the link opens no table to play at
-
-
-@bp.app_context_processor
-def new_game_table() -> dict[str, Any]:
-    """The table the new-game form starts a game at (``?table=`` or its hidden field), for its note."""
-    if request.endpoint != "home.new_game":
-        return {}
-    try:
-        token = request.values.get("table")
-    except HTTPException:  # the body itself was refused (413, 400): this note is on that error page
-        return {}
-    if not token:
-        return {}
-    try:
-        found = tables.load_table(storage.get_db(), token)
-    except tables.TableNotFound:
-        found = None
-    if found is None or found.access != "edit":
-        return {
-            "new_game_table": None,
-            "new_game_table_error": gettext("This link opens no table you can play at."),
-        }
-    return {"new_game_table": found, "new_game_table_token": token}
 
 
 # -- errors ----------------------------------------------------------------------------
@@ -255,7 +106,7 @@ def no_table(error: Exception):
     """A token that opens no table, or a view link on a write route: the same 404."""
     token = (request.view_args or {}).get("token")
     if isinstance(token, str) and isinstance(error, tables.TableNotFound):
-        _forget(token)
+        forget_table(token)
     if not failed_lookup_allowed():  # links that open nothing share the small per-address budget
         page, status = render_error(429)
         return page, status, {"Retry-After": "60"}
@@ -288,13 +139,13 @@ def new_table():
 
 
 @bp.route("/t/import", methods=["GET", "POST"])
+@large_body(IMPORT_MAX_BYTES)  # this one form takes a file; every other body stays small
 @csrf.exempt  # checked below, once the larger body limit of this one form is set
 @limit_new_games  # a new table with its games: counted with new games
 def import_table():
     """Upload a table's JSON export: a new table with every game, or the reason nothing was stored."""
     if request.method == "GET":
         return render_template("tables/import.html", error=None)
-    request.max_content_length = IMPORT_MAX_BYTES
     if current_app.config.get("WTF_CSRF_ENABLED", True):
         try:
             validate_csrf(request.form.get("csrf_token"))
@@ -304,13 +155,18 @@ def import_table():
     raw = upload.read(IMPORT_MAX_BYTES + 1) if upload is not None else b""
     try:
         if not raw:
-            raise tables.ImportRefused(games.Message(tables.IMPORT_NOT_A_TABLE))
+            raise interchange.ImportRefused(Message(interchange.IMPORT_NOT_A_TABLE))
         try:
             document = json.loads(raw)
         except (ValueError, RecursionError):
-            raise tables.ImportRefused(games.Message(tables.IMPORT_NOT_A_TABLE)) from None
-        created = tables.import_table(storage.get_db(), document)
-    except tables.ImportRefused as refusal:
+            raise interchange.ImportRefused(Message(interchange.IMPORT_NOT_A_TABLE)) from None
+        name, created_at, games = interchange.read_table(document)
+        if not imported_games_allowed(len(games)):
+            page, status = render_error(429)
+            return page, status, {"Retry-After": "3600"}
+        created = interchange.store_table(storage.get_db(), name, created_at, games)
+        count_imported_games(len(games))
+    except interchange.ImportRefused as refusal:
         return render_template("tables/import.html", error=translate(refusal.message)), 422
     flash(gettext("The table was imported: every game was checked by the rules."))
     return redirect(url_for("tables.table", token=created.edit_token), 303)
@@ -323,7 +179,7 @@ def _page(token: str, *, status: int = 200, error: str | None = None, form_value
     db = storage.get_db()
     contents = tables.table_overview(db, token, players=False)  # players: from the games read below
     statistics, failed = _statistics(contents.table.id)
-    found = _Games(token, contents.table.id, statistics.played if statistics is not None else None)
+    found = TableGames(db, token, contents.table.id, statistics.played if statistics is not None else None)
     lines = found.lines(0, LATEST_GAMES)
     if statistics is not None:
         best = high_scores_of_statistics(statistics.editions)  # already picked: nothing sorted here
@@ -346,7 +202,7 @@ def _page(token: str, *, status: int = 200, error: str | None = None, form_value
         notices=[str(message) for message in get_flashed_messages()],
         error=error,
         values=form_values or {},
-        name_max=games.NAME_MAX,
+        name_max=names.NAME_MAX,
     ), status
 
 
@@ -354,7 +210,7 @@ def _page(token: str, *, status: int = 200, error: str | None = None, form_value
 def table(token: str):
     """The table page: edit link (with its forms) or view link (read only)."""
     page = _page(token)
-    _remember(token, tables.load_table(storage.get_db(), token).name)
+    remember_table(token)
     return page
 
 
@@ -362,7 +218,7 @@ def table(token: str):
 def all_games(token: str):
     """Every game of the table, newest first, GAMES_PER_PAGE a page (plain links, no script)."""
     table = tables.load_table(storage.get_db(), token)
-    found = _Games(token, table.id, None)
+    found = TableGames(storage.get_db(), token, table.id)
     pages = max(1, -(-found.count // GAMES_PER_PAGE))
     asked = as_int(request.args.get("page"))
     page = min(max(asked if asked is not None else 1, 1), pages)  # past either end: the nearest page
@@ -377,49 +233,6 @@ def all_games(token: str):
         pages=pages,
         edition_labels=_edition_labels(lines),
     )
-
-
-# -- this phone's tables (in the signed session cookie: the server keeps no list) --------
-
-RECENT_TABLES_KEY = "tables"
-RECENT_TABLES_MAX = 5
-
-
-def _recent_tables() -> list[list[str]]:
-    """[token, name] of the tables opened on this phone, newest first; anything malformed is skipped."""
-    items = session.get(RECENT_TABLES_KEY)
-    if not isinstance(items, list):
-        return []
-    return [
-        item
-        for item in items[:RECENT_TABLES_MAX]
-        if isinstance(item, list) and len(item) == 2 and all(isinstance(part, str) for part in item)
-    ]
-
-
-def _remember(token: str, name: str) -> None:
-    """Put this table first in the phone's list (once; the oldest falls off)."""
-    items = _recent_tables()
-    if items and items[0] == [token, name]:
-        return  # already first: the cookie is not rewritten on every visit
-    session[RECENT_TABLES_KEY] = [[token, name]] + [item for item in items if item[0] != token][
-        : RECENT_TABLES_MAX - 1
-    ]
-
-
-def _forget(token: str) -> None:
-    """A link that opens no table any more leaves the phone's list."""
-    items = _recent_tables()
-    if any(item[0] == token for item in items):
-        session[RECENT_TABLES_KEY] = [item for item in items if item[0] != token]
-
-
-@bp.app_context_processor
-def recent_tables() -> dict[str, Any]:
-    """The home page's list of tables opened on this phone."""
-    if request.endpoint != "home.index":
-        return {}
-    return {"recent_tables": [{"token": token, "name": name} for token, name in _recent_tables()]}
 
 
 @bp.get("/t/<token>/new-game")
@@ -450,7 +263,7 @@ def _rename_or_merge(token: str, *, merge: bool):
     values = {key: _text(request.form.get(key)) for key in ("player", "name", "keep", "other")}
     try:
         if merge:
-            tables.merge_players(
+            table_players.merge_players(
                 db, token, version if version is not None else -1, values["keep"], values["other"]
             )
             flash(
@@ -459,7 +272,7 @@ def _rename_or_merge(token: str, *, merge: bool):
                 )
             )
         else:
-            tables.rename_player(
+            table_players.rename_player(
                 db, token, version if version is not None else -1, values["player"], values["name"]
             )
             flash(gettext("Renamed in every game of this table."))
@@ -475,7 +288,7 @@ def delete_game(token: str, game_id: int):
     table = tables.load_table(db, token)
     if table.access != "edit":
         raise tables.TableReadOnly
-    line = _Games(token, table.id, None).line(game_id)  # from the cached totals: nothing replayed
+    line = TableGames(db, token, table.id).line(game_id)  # from the cached totals: nothing replayed
     if request.method == "GET" or line is None:
         status = 200 if line is not None else 404
         return render_template("tables/delete_game.html", token=token, table=table, line=line), status
@@ -496,11 +309,11 @@ def delete_table(token: str):
     if table.access != "edit":
         raise tables.TableReadOnly
     if request.method == "GET":
-        count = _Games(token, table.id, None).count  # from the cached totals: nothing replayed
+        count = TableGames(db, token, table.id).count  # from the cached totals: nothing replayed
         return render_template("tables/delete_table.html", token=token, table=table, count=count)
     ActionForm()
     count = tables.delete_table(db, token)
-    _forget(token)
+    forget_table(token)
     flash(
         ngettext(
             "The table and its %(num)d game were deleted.",
@@ -515,7 +328,8 @@ def delete_table(token: str):
 def export_json(token: str):
     """Every game of the table with its entries, as a JSON file (view link enough)."""
     contents = tables.open_table(storage.get_db(), token)
-    body = json.dumps(export_table(contents), ensure_ascii=False, indent=1)
+    # The app's JSON, as the game's export: no raw <, >, & or ' (a name like "<script>" stays inert).
+    body = current_app.json.dumps(export_table(contents), ensure_ascii=False, indent=1)
     return _download(body, "application/json", "table.json")
 
 

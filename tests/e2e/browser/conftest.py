@@ -2,24 +2,31 @@
 
 Every test here reaches the app through `live_app`; the `app` fixture (and so `db`, `client`,
 `make_game`, `store_game`) is the served app too, so a test may store a game and open it in Chromium.
+Each test process has one Chromium (tests/support/chromium.py); if it dies, the test that saw it
+fails with Chromium's log, and the next test gets a new browser.
 """
 
 from __future__ import annotations
 
 import shutil
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
+from playwright.sync_api import expect
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 from scorekeeper import create_app, storage
 from scorekeeper.advisor import Advisor
-from tests.support.browser_pages import open_context
+from tests.support.browser_pages import PATIENCE_MS, open_context
+from tests.support.chromium import CHROMIUM_KEY, SessionChromium, missing_chromium
 from tests.support.paths import output_folder
+
+expect.set_options(timeout=PATIENCE_MS)  # Playwright's 5 s is too short on a loaded 2-core machine
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -28,6 +35,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.is_relative_to(here):
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
+    """A test during which Chromium died fails (once), with the end of Chromium's log attached."""
+    report = yield
+    chromium = item.config.stash.get(CHROMIUM_KEY, None)
+    if chromium is not None and "browser" in getattr(item, "fixturenames", ()):
+        death = chromium.death()
+        if death is not None and report.passed:
+            report.outcome, report.longrepr = "failed", death
+        elif death is not None:
+            report.sections.append(("Chromium died", death))
+    return report
 
 
 class QuietHandler(WSGIRequestHandler):
@@ -53,7 +74,8 @@ def live_app(
     advisor: Advisor,
 ) -> Iterator[LiveApp]:
     """A threaded werkzeug server on a free loopback port: temp migrated SQLite, CSRF on as in
-    production, no rate limit (one address plays many games a minute), the coach's hasbro-1996 table."""
+    production, no rate limit (one address plays many games a minute), the coach's hasbro-1996 table,
+    PDFs rendered in the request's thread."""
     database = tmp_path_factory.mktemp("browser") / "browser.db"
     shutil.copyfile(migrated_template, database)
     app = create_app(
@@ -63,6 +85,8 @@ def live_app(
             "WTF_CSRF_ENABLED": True,  # as in production: every form carries its token
             "RATELIMIT_ENABLED": False,
             "ADVISOR_DIR": str(advisor_tables),
+            # PDFs render in the request's thread, as in every test app (tests/conftest.py app_config).
+            "PDF_SEPARATE_PROCESS": False,
         }
     )
     server: BaseWSGIServer = make_server(
@@ -90,9 +114,32 @@ def app(live_app: LiveApp) -> Flask:
 
 
 @pytest.fixture(scope="session")
-def browser(chromium_browser) -> object:
-    """Debian's Chromium through Playwright (the run's one; see tests/conftest.py)."""
-    return chromium_browser
+def chromium(request: pytest.FixtureRequest) -> Iterator[SessionChromium]:
+    """This test process's Debian Chromium, launched again if it died; a missing one fails (never
+    skips: make test installs it). Logs of browsers that died stay in test-output/chromium/."""
+    missing = missing_chromium()
+    if missing:
+        pytest.fail(missing, pytrace=False)
+    keeper = SessionChromium(output_folder("chromium"))
+    request.config.stash[CHROMIUM_KEY] = keeper
+    try:
+        yield keeper
+    finally:
+        keeper.close()
+
+
+@pytest.fixture(autouse=True)
+def no_context_left(chromium: SessionChromium) -> Iterator[None]:
+    """After each test, the browser contexts it left open are closed (a failed assertion skips a
+    test's own close): each holds a renderer, and its memory, for the rest of the run."""
+    yield
+    chromium.close_contexts()
+
+
+@pytest.fixture
+def browser(chromium: SessionChromium) -> Any:
+    """Debian's Chromium through Playwright: the running one, or a new one if the last died."""
+    return chromium.browser()
 
 
 @pytest.fixture

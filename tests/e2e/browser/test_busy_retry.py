@@ -3,7 +3,9 @@ again once by the page itself (static/js/retry.js); a second refusal is left to 
 
 from __future__ import annotations
 
-from tests.support.browser_pages import choose, open_context, start_game, type_dice, version
+import time
+
+from tests.support.browser_pages import PATIENCE_MS, choose, open_context, start_game, type_dice, version
 
 BUSY = {"status": 503, "headers": {"Retry-After": "1"}, "body": "busy"}
 
@@ -42,7 +44,10 @@ def test_a_second_busy_503_is_not_retried_again(browser, live_app):
     posts = busy_first(page, 10)
     type_dice(page, "12346")
     page.locator('#options button[name=box][value="chance"]').click()
-    page.wait_for_timeout(3000)
+    deadline = time.monotonic() + PATIENCE_MS / 1000
+    while len(posts) < 2 and time.monotonic() < deadline:  # the one retry, after Retry-After's second
+        page.wait_for_timeout(100)
+    page.wait_for_timeout(3000)  # time for a second retry, which must not come
     assert len(posts) == 2
     assert version(page) == 0
     assert page.locator("#fault").is_visible()

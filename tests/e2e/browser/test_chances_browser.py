@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from scorekeeper.rules import Edition
+from scorekeeper.rules import find_edition
 from tests.support.browser_pages import open_tv_context
 
 FORCED = "yatzy-forced"
@@ -17,7 +17,7 @@ FORCED = "yatzy-forced"
 def test_the_game_page_and_the_board_show_each_players_chance(
     live_app, make_game, forced, phone, screenshots
 ):
-    keys = Edition(FORCED).box_keys
+    keys = find_edition(FORCED).box_keys
     turns = [("11123", keys[0]), ("11456", keys[0]), ("22245", keys[0]), ("22216", keys[1])]
     created = make_game(["Annabelle", "Bo", "Cyrille-Marie"], turns, edition=FORCED, coach=True)
     # The first page of a game works its chances out (seconds on a loaded machine), then remembers them.
@@ -44,7 +44,7 @@ def test_the_tv_board_with_the_coach_on_fits_the_screen_for_one_to_eight_players
 ):
     # The chances take the standings' place on a TV (the sheet beside them has every total and rank):
     # both lists made a 4-player board 798 px and an 8-player one 1,177 px tall on a 720-line screen.
-    keys = Edition(FORCED).box_keys
+    keys = find_edition(FORCED).box_keys
     for width, height in ((1280, 720), (1920, 1080)):
         context = open_tv_context(browser, width, height)
         try:

@@ -11,7 +11,8 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from scorekeeper import games
+from scorekeeper.services import games
+from tests.support.browser_pages import PATIENCE_MS
 from tests.support.coach_pages import sheet_order_turns, varied_turns
 from tests.support.paths import TEST_OUTPUT
 
@@ -28,7 +29,7 @@ def page(request, browser):
         has_touch=True,
         java_script_enabled=request.param,
     )
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(PATIENCE_MS)
     page = context.new_page()
     page.js = request.param
     yield page

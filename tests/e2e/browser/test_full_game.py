@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from scorekeeper.rules import Edition, Game
+from scorekeeper.rules import Game, find_edition
 from tests.support.browser_pages import (
     allowed_boxes,
     choose,
@@ -19,7 +19,7 @@ from tests.support.browser_pages import (
     version,
 )
 
-BOXES = Edition.HASBRO_1996.box_keys
+BOXES = find_edition("hasbro-1996").box_keys
 
 # Ann: a Yahtzee, then two extra Yahtzees (a forced joker in Threes, a joker in Large straight).
 ANN = [
@@ -63,13 +63,13 @@ def roll(dice: str) -> tuple[int, ...]:
 
 def replay(entries: list[tuple[str, str]]) -> Game:
     """The engine's game for these (dice text, box) entries."""
-    return Game.replay(["Ann", "Bo"], Edition.HASBRO_1996, [(roll(d), b) for d, b in entries])
+    return Game.replay(["Ann", "Bo"], find_edition("hasbro-1996"), [(roll(d), b) for d, b in entries])
 
 
 def announced(game: Game) -> str:
     """What the live region should say after the last turn (screen readers hear it)."""
     turn = game.last_turn
-    said = f"{game.players[turn.player]}: {turn.points} in {game.rules.box(turn.box).name}"
+    said = f"{game.players[turn.player]}: {turn.points} in {game.edition.box(turn.box).name}"
     if turn.bonus:
         said += ", plus the 100-point Yahtzee bonus"
     return said + (". The game is over." if game.is_over else f". Next: {game.players[game.current_player]}.")

@@ -13,10 +13,11 @@ import pytest
 from babel.messages.catalog import Catalog
 from playwright.sync_api import Page, expect
 
-from scorekeeper import games, storage
-from scorekeeper.rules import Dice, Edition
+from scorekeeper import storage
+from scorekeeper.rules import Dice, find_edition
+from scorekeeper.services import games
 from scorekeeper.web.infra.extensions import babel
-from tests.support.browser_pages import no_horizontal_scroll, open_context, start_game, tap_dice
+from tests.support.browser_pages import PATIENCE_MS, no_horizontal_scroll, open_context, start_game, tap_dice
 from tests.support.catalogues import TRANSLATED, compile_catalogues, read_catalogue
 from tests.support.paths import TEST_OUTPUT
 from tests.support.printed_pages import page_count
@@ -163,7 +164,7 @@ def test_the_check_finds_english_left_on_a_page(browser, live_app):
 def test_german_fits_the_phone_without_sideways_scroll_or_cut_buttons(browser, live_app, out, width):
     playing = store(live_app, EIGHT, [(PLAIN, "chance")] * 8 + [(PLAIN, "ones")] * 8)
     over = store(
-        live_app, EIGHT[:2], [(PLAIN, box.key) for box in Edition.HASBRO_1996.boxes for _ in range(2)]
+        live_app, EIGHT[:2], [(PLAIN, box.key) for box in find_edition("hasbro-1996").boxes for _ in range(2)]
     )
     context = open_context(browser, viewport={"width": width, "height": 800})
     context.add_cookies([{"name": "lang", "value": "de", "url": live_app.url}])
@@ -195,7 +196,7 @@ def test_the_printed_sheet_stays_one_page_for_six_players(browser, live_app, out
     created = store(
         live_app,
         EIGHT[:6],
-        [(PLAIN, box.key) for box in Edition.HASBRO_1996.boxes for _ in range(6)],
+        [(PLAIN, box.key) for box in find_edition("hasbro-1996").boxes for _ in range(6)],
         language,
     )
     context = browser.new_context()
@@ -207,7 +208,8 @@ def test_the_printed_sheet_stays_one_page_for_six_players(browser, live_app, out
         page.pdf(path=str(chromium), format="A4")
         assert page_count(chromium) == 1
         weasyprint = out / f"six-players-{language}-weasyprint.pdf"
-        response = page.request.get(f"{live_app.url}/g/{created.edit_token}/scoresheet.pdf")
+        pdf_url = f"{live_app.url}/g/{created.edit_token}/scoresheet.pdf"
+        response = page.request.get(pdf_url, timeout=PATIENCE_MS)
         assert response.ok
         weasyprint.write_bytes(response.body())
         assert page_count(weasyprint) == 1

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper import games, storage
-from scorekeeper.rules import Edition
+from scorekeeper import storage
+from scorekeeper.rules import find_edition
+from scorekeeper.services import games
 from tests.support.browser_pages import no_horizontal_scroll, open_context, tap_dice
 
 SIX = ["Annabelle", "Bartholomew", "Cyrille", "Dee", "Evangeline", "Fred"]
@@ -17,7 +18,7 @@ def stored_game(live_app, names: list[str], rounds: int) -> str:
     """A game stored directly (not through the pages), `rounds` rounds played; its edit token."""
     db = live_app.app.extensions[storage.DB_KEY]
     created = games.create_game(db, names, "hasbro-1996", title="Family night")
-    turns = [(PLAIN, Edition.HASBRO_1996.boxes[r].key) for r in range(rounds) for _ in names]
+    turns = [(PLAIN, find_edition("hasbro-1996").boxes[r].key) for r in range(rounds) for _ in names]
     for index, (dice, box) in enumerate(turns):
         games.record_turn(db, created.edit_token, index, dice, box)
     return created.edit_token

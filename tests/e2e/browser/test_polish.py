@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper import games, storage
-from scorekeeper.rules import Edition
+from scorekeeper import storage
+from scorekeeper.rules import find_edition
+from scorekeeper.services import games
 from tests.support.browser_pages import open_context, open_tv_context, tap_dice
 from tests.support.paths import TEST_OUTPUT
 
@@ -190,7 +191,7 @@ def test_the_view_link_fills_a_tv_with_type_readable_across_the_room(
     names = ["Annabelle", "Bo", "Cyrille", "Dee", "Evangeline", "Fred"]
     db = live_app.app.extensions[storage.DB_KEY]
     created = games.create_game(db, names, "hasbro-1996", title="Family night")
-    boxes = list(Edition.HASBRO_1996.box_keys)
+    boxes = list(find_edition("hasbro-1996").box_keys)
     chance = ["66665", "55554", "66665", "44443", "33332", "22221"]  # a winner, a tie for second
     turns = [
         (chance[seat] if box == "chance" else PLAIN, box)

@@ -11,8 +11,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper import games
 from scorekeeper.rules import Box
+from scorekeeper.services import games
 from tests.support.printed_pages import expected_rows, page_count, pdf_text, printed_rows, to_png
 from tests.support.sample_games import entries
 
@@ -129,7 +129,7 @@ def test_the_printed_game_page_follows_htmx_swaps_and_live_updates(store_game, a
     assert aces.all_text_contents()[:2] == ["3", "2"]
 
     games.record_turn(db, created.edit_token, 2, (6, 6, 6, 6, 6), Box.YAHTZEE)  # another phone
-    expect(page.locator('#play[data-version="3"]')).to_have_count(1, timeout=10_000)  # live.js
+    expect(page.locator('#play[data-version="3"]')).to_have_count(1)  # live.js
     yahtzee = pad.locator("tr.row-box").nth(11).locator("td.cell")
     assert yahtzee.all_text_contents()[:2] == ["50", ""]
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.games import NAME_MAX, TITLE_MAX
-from scorekeeper.web.viewmodels.sheet import CHECK
+from scorekeeper.services.names import NAME_MAX, TITLE_MAX
+from scorekeeper.web.viewmodels.sheet_model import CHECK
 from tests.support.printed_pages import (
     YATZY_LABELS,
     expected_rows,

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from scorekeeper import games, storage, tables
+from scorekeeper import storage
+from scorekeeper.services import games, tables
 from tests.support.axe import violations
 from tests.support.browser_pages import no_horizontal_scroll, open_context
 from tests.support.sample_games import entries

@@ -8,7 +8,8 @@ import re
 
 from playwright.sync_api import expect
 
-from scorekeeper import games, storage, tables
+from scorekeeper import storage
+from scorekeeper.services import games, tables
 from tests.support.browser_pages import no_horizontal_scroll, open_context
 from tests.support.sample_games import entries
 

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper.rules import Edition, Game
+from scorekeeper.rules import Game, find_edition
 from tests.support.browser_pages import open_context, sheet_figures, start_game
 
 
@@ -90,7 +90,7 @@ def test_without_javascript_turns_undo_and_keypad_work_through_plain_forms(
     show_options(page, "13335")
     record(page, "threes")
     entries = [((2, 2, 4, 5, 6), "twos"), ((6, 6, 6, 6, 6), "sixes"), ((1, 3, 3, 3, 5), "threes")]
-    engine = Game.replay(["Ann", "Bo", "Cy"], Edition.HASBRO_1996, entries)
+    engine = Game.replay(["Ann", "Bo", "Cy"], find_edition("hasbro-1996"), entries)
     assert [f["grand"] for f in sheet_figures(page)] == [card.grand_total for card in engine.cards]
     assert re.search(r"/g/" + re.escape(token) + "$", page.url)
     page.screenshot(path=str(screenshots / "no-javascript.png"), full_page=True)

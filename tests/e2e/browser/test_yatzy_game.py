@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper.rules import Edition, Game
+from scorekeeper.rules import Game, find_edition
 from tests.support.browser_pages import (
     allowed_boxes,
     choose,
@@ -109,7 +109,7 @@ def play_whole_game(
     page: Page, base: str, edition: str, ann: list[tuple[str, str]], bo: list[tuple[str, str]]
 ) -> Game:
     """Start the game on the new-game form and play every turn through the page, checking each step."""
-    rules = Edition(edition)
+    rules = find_edition(edition)
     start_game(page, base, ["Ann", "Bo"], title=f"Kväll ({edition})", edition=edition)
     expect(page.locator(".turn-head")).to_have_text(f"Round 1 of {rules.rounds} · Ann")
     expect(page.locator("#play table.sheet tr.box-row")).to_have_count(len(rules.boxes))
@@ -130,7 +130,7 @@ def play_whole_game(
             assert allowed_boxes(page) == [key for key in open_keys if key in offered]
             assert forbidden_boxes(page) == [key for key in open_keys if key not in offered]
             expect(page.locator("#options .bonus-due")).to_have_count(0)
-            if rules.forced_order:  # only the next box, and why
+            if rules.order.forced:  # only the next box, and why
                 assert allowed_boxes(page) == open_keys[:1] == [box]
                 if len(open_keys) > 1:
                     expect(page.locator("#options .why")).to_have_text(
@@ -142,7 +142,7 @@ def play_whole_game(
                 expect(page.locator(f'#options button[value="{box}"] .box-pts')).to_have_text(
                     str(offered[box])
                 )
-            if (round_index, seat) == (8, 1) and not rules.forced_order:
+            if (round_index, seat) == (8, 1) and not rules.order.forced:
                 page.screenshot(path=str(SHOTS / f"{edition}-options-390.png"), full_page=False)
             choose(page, box)
             game = game.play(roll(dice), box)
@@ -176,8 +176,8 @@ def print_game_page(page: Page, edition: str, game: Game) -> None:
         ("yatzy", FREE_ANN, FREE_BO),
         (
             "yatzy-forced",
-            list(zip(FORCED_ANN, Edition("yatzy-forced").box_keys, strict=False)),
-            list(zip(FORCED_BO, Edition("yatzy-forced").box_keys, strict=False)),
+            list(zip(FORCED_ANN, find_edition("yatzy-forced").box_keys, strict=False)),
+            list(zip(FORCED_BO, find_edition("yatzy-forced").box_keys, strict=False)),
         ),
     ],
     ids=["free", "forced"],

@@ -1,4 +1,4 @@
-"""The access log as served (python -m scorekeeper.serve): routes and statuses, never a game's token."""
+"""The access log as served (scorekeeper.server.serve): routes and statuses, never a game's token."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def test_the_served_access_log_shows_routes_and_no_token(live_server):
     assert token not in live_server.error_log.read_text()
 
 
-def _logged(server, expected: int, timeout: float = 5.0) -> list[str]:
+def _logged(server, expected: int, timeout: float = 60.0) -> list[str]:
     """The access log's lines once at least `expected` have been written (it is buffered)."""
     deadline = time.monotonic() + timeout
     lines: list[str] = []

@@ -1,4 +1,4 @@
-"""A served worker moves what it loaded at start out of the cyclic collector's sight (scorekeeper/wsgi.py)."""
+"""A served worker moves what it loaded at start out of the cyclic collector's sight (server/wsgi.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from tests.support.app_server import ROOT
 def test_the_served_app_freezes_what_it_loaded_and_keeps_collecting_new_garbage(tmp_path, migrated_template):
     database = tmp_path / "served.db"
     shutil.copyfile(migrated_template, database)
-    probe = "import gc, scorekeeper.wsgi\nprint(gc.get_freeze_count(), gc.isenabled())\n"
+    probe = "import gc, scorekeeper.server.wsgi\nprint(gc.get_freeze_count(), gc.isenabled())\n"
     env = {**os.environ, "SCOREKEEPER_DATABASE_URL": f"sqlite:///{database}", "SCOREKEEPER_SECRET_KEY": "gc"}
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

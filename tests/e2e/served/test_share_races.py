@@ -13,12 +13,12 @@ from collections import Counter
 
 import pytest
 
-from scorekeeper.rules import Edition
+from scorekeeper.rules import find_edition
 from tests.support.app_server import Server
 from tests.support.http_phone import Phone
 from tests.support.races import rounds_at_once
 
-BOXES = Edition.HASBRO_1996.box_keys  # the Hasbro sheet's box keys, in sheet order
+BOXES = find_edition("hasbro-1996").box_keys  # the Hasbro sheet's box keys, in sheet order
 
 PHONES = 8
 ROUNDS = 50

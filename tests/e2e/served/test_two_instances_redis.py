@@ -1,7 +1,7 @@
 """Two app instances behind one PostgreSQL and one Redis, as on two hosts behind a reverse proxy.
 
 Each instance is its own server (2 workers) on its own port with its own temp dir, so the
-change stamps one host shares (storage/changes.py) are not shared: only Redis carries the news
+change stamps one host shares (web/live/changes.py) are not shared: only Redis carries the news
 of a write, and the rate-limit counters live in Redis too (SCOREKEEPER_REDIS_URL).
 """
 
@@ -17,7 +17,8 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from scorekeeper.rules import Edition
+from scorekeeper.rules import find_edition
+from scorekeeper.web.live.changes import TRUST_ALL_WRITERS_S
 from tests.support.app_server import Server, serving
 from tests.support.http_phone import Phone
 from tests.support.races import rounds_at_once
@@ -25,11 +26,10 @@ from tests.support.redis_server import temporary_redis
 
 pytestmark = [pytest.mark.slow, pytest.mark.backends("postgresql")]
 
-BOXES = Edition.HASBRO_1996.box_keys
+BOXES = find_edition("hasbro-1996").box_keys
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 DICE = ["12346", "22456", "11234", "33456", "12345", "13456"]
 CREATE_LIMIT = 4  # new games per minute per address, across both instances
-LIVE_PROMISE_S = 3.0
 
 
 @pytest.fixture
@@ -61,19 +61,22 @@ def version_seen(phone: Phone, token: str, shown: int) -> int:
     return shown if status == 204 else json.loads(body)["version"]
 
 
-def test_a_turn_through_one_instance_shows_on_a_phone_of_the_other_within_3_s(instances):
+def test_a_turn_through_one_instance_shows_on_a_phone_of_the_other_through_redis(instances):
+    """The other instance remembers version 0 and would trust it for TRUST_ALL_WRITERS_S after
+    reading it: seeing the turn before then can only be Redis's news. (How fast the news comes, the
+    3-second promise, is for a benchmark on a quiet machine: a test must not depend on the machine.)"""
     first, second = instances
     host = Phone(first)
     token = host.new_game(PLAYERS[:2])
     watcher = Phone(second)
+    trusted_until = time.monotonic() + TRUST_ALL_WRITERS_S  # no read below is older than this start
     for _ in range(20):  # both workers of the second instance now remember version 0
         assert version_seen(watcher, token, 0) == 0
     assert host.get(f"/g/{token}")[0] == 200
     status, _, _ = host.post(f"/g/{token}/turns", {"dice": "12346", "box": "chance", "turn": "0"})
     assert status == 303
-    recorded = time.monotonic()
     while version_seen(watcher, token, 0) != 1:
-        assert time.monotonic() - recorded < LIVE_PROMISE_S, "the other instance never saw the turn"
+        assert time.monotonic() < trusted_until, "the other instance saw the turn only once it read it again"
         time.sleep(0.05)
 
 

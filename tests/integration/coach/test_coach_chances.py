@@ -12,11 +12,11 @@ import re
 import numpy as np
 import pytest
 
-from scorekeeper import games
 from scorekeeper.advisor import win_chances
 from scorekeeper.advisor.distribution import Distributions
 from scorekeeper.advisor.spectrum import STEP, Spectra
-from scorekeeper.rules import Edition
+from scorekeeper.rules import find_edition
+from scorekeeper.services import games
 from tests.support.coach_pages import HX, text_of
 
 FORCED = "yatzy-forced"
@@ -30,7 +30,7 @@ def app_overrides(advisor_tables, forced) -> dict[str, object]:
 
 def _turns(count: int, players: int = 3) -> list[tuple[str, str]]:
     """`count` turns of `players` players in sheet order (the forced order), with varied dice."""
-    keys = Edition(FORCED).box_keys
+    keys = find_edition(FORCED).box_keys
     dice = ["11123", "22245", "33312", "44456", "55516", "66623", "11223"]
     return [(dice[i % len(dice)], keys[i // players]) for i in range(count)]
 
@@ -94,7 +94,7 @@ def test_recording_a_turn_updates_the_chances_in_the_htmx_fragment_and_the_plain
 
 def test_with_the_coach_off_or_the_game_over_no_chances_show(client, make_game):
     off = make_game(["Ann", "Bo"], _turns(4, players=2), edition=FORCED, coach=False)
-    rounds = Edition(FORCED).rounds
+    rounds = find_edition(FORCED).rounds
     over = make_game(["Ann", "Bo"], _turns(2 * rounds, players=2), edition=FORCED, coach=True)
     assert over.game.game.is_over
     for token in (off.edit_token, off.view_token, over.edit_token, over.view_token):
@@ -121,9 +121,8 @@ def test_early_chances_come_from_the_chance_table_with_no_mark_of_an_estimate(
     grid = 1024
     k = np.arange(grid // STEP)
     normal = np.exp(-2j * np.pi * k * 150 / grid - 0.5 * (2 * np.pi * k * 30 / grid) ** 2)
-    values = np.stack([normal.real, normal.imag], axis=-1).astype(np.float16)
     every_state = np.zeros(int(np.prod(advisor.points.shape)), dtype=np.int32)  # all read row 0
-    stand_in = Spectra(values, np.array([0, len(values)]), every_state, grid)
+    stand_in = Spectra.of_rows([normal.astype(np.complex64)], every_state, grid)
     monkeypatch.setattr(advisor, "_distributions", Distributions(advisor, stand_in))
     turns = [("11123", "ones"), ("22245", "twos"), ("66612", "sixes")]
     created = make_game(["Ann", "Bo", "Cy"], turns, edition="hasbro-1996", coach=True)

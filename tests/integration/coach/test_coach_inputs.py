@@ -6,9 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import games
+from scorekeeper.services import games
+from scorekeeper.web.viewmodels.advice import marked
 from scorekeeper.web.viewmodels.coach_chart import COLOURS, DASHES, SHAPES, y_range
-from scorekeeper.web.views.coach import marked
 from tests.support.examples import examples
 
 FUZZ = settings(

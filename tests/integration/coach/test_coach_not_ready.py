@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import games
 from scorekeeper.advisor import Advisor
+from scorekeeper.services import games
 from tests.support.coach_pages import keep_choices, sheet_order_turns, text_of
 
 READY_SOON = "The coach is getting ready (building tables)…"

@@ -7,9 +7,9 @@ import shutil
 
 import pytest
 
-from scorekeeper import games
 from scorekeeper.advisor import storage as advisor_storage
-from scorekeeper.rules import Box, Edition
+from scorekeeper.rules import Box, find_edition
+from scorekeeper.services import games
 from tests.support.coach_pages import HX, box_buttons, keep_choices, one_decimal, shown_expected, text_of
 
 
@@ -206,7 +206,7 @@ def only_1996_tables(app, coach_tables, tmp_path):
     """A table folder holding only the hasbro-1996 table (the run's folder may hold others by now)."""
     folder = tmp_path / "tables"
     folder.mkdir()
-    for path in advisor_storage.paths(Edition.HASBRO_1996, coach_tables):
+    for path in advisor_storage.paths(find_edition("hasbro-1996"), coach_tables):
         shutil.copy(path, folder)
     app.config["ADVISOR_DIR"] = str(folder)
     return folder

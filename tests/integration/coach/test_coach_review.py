@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from scorekeeper.advisor import review_game
-from scorekeeper.rules import Edition
+from scorekeeper.rules import find_edition
 from tests.support.coach_pages import MINUS, one_decimal, sheet_order_turns, text_of
 
 
@@ -22,10 +22,10 @@ def lost(value: float) -> str:
 def test_a_finished_games_review_shows_review_games_figures_for_every_player(client, make_game, advisor):
     created = make_game(["Ann", "Bo"], turns=sheet_order_turns(2))
     assert created.game.game.is_over and not created.game.coach  # over: open without the coach
-    reviews = review_game(created.game.game, {Edition.HASBRO_1996: advisor})
+    reviews = review_game(created.game.game, {"hasbro-1996": advisor})
 
     def name(key):
-        return Edition.HASBRO_1996.box(key).name
+        return find_edition("hasbro-1996").box(key).name
 
     response = client.get(f"/g/{created.edit_token}/review")
     assert response.status_code == 200
@@ -74,7 +74,7 @@ def test_the_chart_has_one_line_per_player_from_the_start_to_the_final_score(cli
 
 def test_the_chart_ends_each_line_at_the_players_final_score(client, make_game, advisor):
     created = make_game(["Ann"], turns=sheet_order_turns(1))
-    reviews = review_game(created.game.game, {Edition.HASBRO_1996: advisor})
+    reviews = review_game(created.game.game, {"hasbro-1996": advisor})
     assert reviews[0].series[-1] == created.game.game.cards[0].grand_total
     page = client.get(f"/g/{created.edit_token}/review").get_data(as_text=True)
     ticks = {

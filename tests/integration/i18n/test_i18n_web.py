@@ -8,12 +8,13 @@ import pytest
 from babel.dates import format_date
 from sqlalchemy import func, select
 
-from scorekeeper import games
-from scorekeeper.rules import Dice, Edition, Message
+from scorekeeper.rules import Dice, Message, find_edition
+from scorekeeper.services import games
 from scorekeeper.storage.models import GameRow
 from scorekeeper.web.infra.extensions import babel
-from scorekeeper.web.infra.i18n import LANGUAGES, translate
-from scorekeeper.web.views.coach import one_decimal
+from scorekeeper.web.infra.i18n import LANGUAGES, translate, use_vocabulary
+from scorekeeper.web.infra.i18n import gettext as i18n_gettext
+from scorekeeper.web.viewmodels.advice import one_decimal
 from tests.support.catalogues import compile_catalogues
 from tests.support.printed_pages import pdf_text
 
@@ -44,7 +45,7 @@ def visible(html: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("\u00ad", "")
 
 
-def create(db, edition=Edition.HASBRO_1996, language=None, players=("Ann", "Bo"), turns=()):
+def create(db, edition="hasbro-1996", language=None, players=("Ann", "Bo"), turns=()):
     created = games.create_game(db, list(players), edition, language=language)
     for index, (dice, box) in enumerate(turns):
         games.record_turn(db, created.edit_token, index, Dice.parse(dice), box)
@@ -231,7 +232,7 @@ def test_the_sheet_prints_the_box_names_of_that_countrys_sheets(client, language
 
 def test_german_yatzy_words_its_boxes_apart_from_kniffel(client, db):
     client.set_cookie("lang", "de")
-    yatzy = visible(client.get(f"/g/{create(db, Edition('yatzy')).edit_token}").text)
+    yatzy = visible(client.get(f"/g/{create(db, find_edition('yatzy')).edit_token}").text)
     kniffel = visible(client.get(f"/g/{create(db).edit_token}").text)
     assert "Drilling" in yatzy and "Vierling" in yatzy and "Dreierpasch" not in yatzy
     assert "Dreierpasch" in kniffel and "Kniffel" in kniffel and "Drilling" not in kniffel
@@ -294,3 +295,22 @@ def test_the_engines_refusals_with_two_forms_are_translated_in_the_right_form(
 def test_numbers_are_written_the_languages_way(app, language, written):
     with app.test_request_context(headers={"Accept-Language": language}):
         assert one_decimal(1236.5) == written
+
+
+def test_the_swedish_maxi_yatzy_block_says_par_and_shares_yatzys_words_otherwise(app):
+    # The block as the issue lists it (maxiyatzy.com's Swedish words), lower section in sheet order.
+    block = [
+        "Par", "Två par", "Tre par", "Tretal", "Fyrtal", "Femtal", "Liten stege", "Stor stege",
+        "Full stege", "Kåk", "Villa", "Torn", "Chans", "Maxi Yatzy",
+    ]  # fmt: skip
+    maxi, yatzy = find_edition("maxi-yatzy"), find_edition("yatzy")
+    with app.test_request_context(headers={"Accept-Language": "sv"}):
+        use_vocabulary(maxi)
+        assert [i18n_gettext(box.name) for box in maxi.lower_boxes] == block
+    with app.test_request_context(headers={"Accept-Language": "sv"}):
+        use_vocabulary(yatzy)
+        assert i18n_gettext(yatzy.box("one_pair").name) == "Ett par"
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        use_vocabulary(maxi)
+        names = [i18n_gettext(maxi.box(key).name) for key in ("one_pair", "three_of_a_kind")]
+        assert names == ["Ein Paar", "Drilling"]  # Yatzy's German words, through the second context

@@ -7,7 +7,7 @@ from html import unescape as html_unescape
 
 import pytest
 
-from scorekeeper.rules import Edition
+from scorekeeper.rules import EDITIONS
 
 LINK = re.compile(r'<a class="(print-[a-z]+)" href="([^"]+)"( aria-current="page")?>([^<]+)</a>')
 
@@ -21,7 +21,7 @@ def links(html: str, kind: str) -> list[tuple[str, bool, str]]:
     ]
 
 
-@pytest.mark.parametrize("edition", [rules.id for rules in Edition])
+@pytest.mark.parametrize("edition", [rules.id for rules in EDITIONS.values()])
 def test_a_games_print_view_offers_the_blank_sheet_of_its_edition(client, make_game, edition):
     created = make_game(["Ann", "Bo"], edition=edition)
     for token in (created.edit_token, created.view_token):

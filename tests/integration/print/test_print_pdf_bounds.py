@@ -99,7 +99,7 @@ def test_a_second_pdf_while_one_renders_gets_503_with_retry_after(
 
 @pytest.mark.slow  # seconds each: make test runs it, the fast loop does not
 def test_pdfs_render_in_a_renderer_process_of_lower_priority(make_app, database_path, make_game):
-    app = make_app(database_path, RATELIMIT_ENABLED=False)
+    app = make_app(database_path, RATELIMIT_ENABLED=False, PDF_SEPARATE_PROCESS=True)
     game = make_game(turns=[("12346", "chance")])
     response = app.test_client().get(f"/g/{game.edit_token}/scoresheet.pdf")
     assert response.status_code == 200 and response.data.startswith(b"%PDF")
@@ -118,3 +118,60 @@ def test_the_cache_is_bounded_in_bytes_least_recently_used_out_first():
     assert cache.get("b") is None and cache.get("a") == b"1234" and cache.get("c") == b"1234"
     cache.put("huge", b"x" * 11)
     assert cache.get("huge") is None and len(cache) == 2
+
+
+def test_pdfs_beyond_a_short_line_are_told_at_once_and_the_line_is_served_in_turn(monkeypatch):
+    """A storm of PDFs never queues: one renders, PDF_QUEUE wait their turn, the rest hear 503 at once."""
+    slot = pdf.RenderSlot()
+    monkeypatch.setattr(pdf, "_RENDERING", slot)  # the worker's slot, as refuse_when_busy sees it
+    inside, release = threading.Event(), threading.Event()
+    served: list[str] = []
+
+    def render(name: str) -> None:
+        with slot.taken(wait=10, queue=2):
+            inside.set()
+            release.wait(10)
+            served.append(name)
+
+    first = threading.Thread(target=render, args=("first",))
+    first.start()
+    assert inside.wait(10)
+    waiting = [threading.Thread(target=render, args=(name,)) for name in ("second", "third")]
+    for thread in waiting:
+        thread.start()
+    deadline = threading.Event()
+    while not slot.full(2) and not deadline.wait(0.01):
+        pass
+    with pytest.raises(pdf.PdfBusy), slot.taken(wait=10, queue=2):  # at once, not after the 10 s wait
+        pass
+    with pytest.raises(pdf.PdfBusy):
+        pdf.refuse_when_busy(2)
+    release.set()
+    for thread in [first, *waiting]:
+        thread.join(10)
+    assert served[0] == "first" and sorted(served[1:]) == ["second", "third"]
+    assert not slot.full(2)
+
+
+def test_a_pdf_waiting_for_the_renderer_steps_out_of_its_app_thread(make_game, client, monkeypatch, renders):
+    from contextlib import contextmanager
+
+    stepped_out: list[bool] = []
+
+    @contextmanager
+    def released():
+        stepped_out.append(True)
+        yield
+
+    class Slots:
+        pass
+
+    slots = Slots()
+    slots.released = released  # what the served app's AppThreads puts in the environ
+    monkeypatch.setattr(pdf, "_render_elsewhere", lambda *args: FAKE_PDF)
+    client.application.config["PDF_SEPARATE_PROCESS"] = True
+    game = make_game()
+    answer = client.get(
+        f"/g/{game.edit_token}/scoresheet.pdf", environ_base={"scorekeeper.app_threads": slots}
+    )
+    assert answer.status_code == 200 and stepped_out == [True]

@@ -12,16 +12,17 @@ from datetime import date
 
 import pytest
 
-from scorekeeper.rules import Box, Edition, Game, Scorecard
-from scorekeeper.web.viewmodels.sheet import BLOCK, CHECK, PAD, TICK_BOXES, build_sheet
+from scorekeeper.rules import EDITIONS, Box, Game, Scorecard, find_edition
+from scorekeeper.web.viewmodels.sheet import build_sheet
+from scorekeeper.web.viewmodels.sheet_model import BLOCK, CHECK, PAD, TICK_BOXES
 from tests.support.paths import ROOT
 from tests.support.printed_pages import YATZY_LABELS, expected_rows
 from tests.support.sample_games import finished_game
 
 NAMES6 = ["Ann", "Bo", "Cy", "Dee", "Eve", "Fay"]
-HASBRO = Edition.HASBRO_1996
-YATZY = Edition("yatzy")
-FORCED = Edition("yatzy-forced")
+HASBRO = find_edition("hasbro-1996")
+YATZY = find_edition("yatzy")
+FORCED = find_edition("yatzy-forced")
 
 
 def expected_column(card: Scorecard) -> list[str]:
@@ -96,7 +97,7 @@ def test_the_rule_numbers_on_the_pad_are_the_rulesets():
 
 
 def test_a_blank_sheet_has_six_empty_columns_with_tick_boxes_for_bonuses():
-    sheet = build_sheet(None, rules=Edition.HASBRO_2016)
+    sheet = build_sheet(None, rules=find_edition("hasbro-2016"))
     assert sheet.blank and len(sheet.pages) == 1 and sheet.log == () and sheet.status == ""
     assert sheet.layout == PAD
     page = sheet.pages[0]
@@ -256,7 +257,7 @@ def test_translation_applies_to_every_printed_word():
     def marked(text: str, **params: object) -> str:
         return "~" + (text % params if params else text)
 
-    for rules in Edition:
+    for rules in EDITIONS.values():
         sheet = build_sheet(None, rules=rules, gettext=marked)
         page = sheet.pages[0]
         assert all(row.label.startswith("~") for row in page.rows)

@@ -1,19 +1,17 @@
 """A turn's answer is the table's next live fragment, rendered once and shared with the server run's
-other processes through files (web/infra/fragment_files.py): what another process serves from
-them is what it would render itself, never of another version or run."""
+other processes through their cache folder (LIVE_CACHE_DIR, web/live/fragments.py): what another
+process serves from it is what it would render itself, never of another version or run."""
 
 from __future__ import annotations
 
 import os
-import time
+from pathlib import Path
 
 import pytest
 
-from scorekeeper import games, storage
-from scorekeeper.web.infra.fragment_cache import CONFIRM_PLACEHOLDER
-from scorekeeper.web.infra.fragment_files import MAX_AGE_S, FragmentFiles, Marks
+from scorekeeper import storage
+from scorekeeper.services import games
 from scorekeeper.web.views import play
-from scorekeeper.web.views.live import FRAGMENTS_KEY
 from tests.support.live_fragments import without_csrf_fields
 
 HTMX = {"HX-Request": "true"}
@@ -48,15 +46,22 @@ def record(client, token: str, turn: int, box: str) -> str:
 def fragment(client, token: str) -> str:
     response = client.get(f"/g/{token}", headers=HTMX)
     assert response.status_code == 200
-    body = response.get_data(as_text=True)
-    assert str(CONFIRM_PLACEHOLDER) not in body
-    return body
+    return response.get_data(as_text=True)
+
+
+@pytest.fixture
+def run_a(tmp_path) -> str:
+    """The cache folder of one server run, shared by its processes."""
+    return str(tmp_path / "run-a")
 
 
 def test_a_turn_is_rendered_once_for_the_recording_phone_and_every_process_of_the_run(
-    make_app, database_path, renders
+    make_app, database_path, renders, run_a
 ):
-    first, second = make_app(database_path, SERVER_RUN="run-a"), make_app(database_path, SERVER_RUN="run-a")
+    first, second = (
+        make_app(database_path, LIVE_CACHE_DIR=run_a),
+        make_app(database_path, LIVE_CACHE_DIR=run_a),
+    )
     token = new_game(first)
     answered = record(first.test_client(), token, 0, "chance")
     assert renders == [token]  # the turn's own answer
@@ -66,13 +71,18 @@ def test_a_turn_is_rendered_once_for_the_recording_phone_and_every_process_of_th
     assert renders == [token]  # the other process served the first one's render
     assert CONFIRM not in shown and 'data-version="1"' in shown
     # Exactly what the second process renders itself for that phone (but for its CSRF fields).
-    second.extensions[FRAGMENTS_KEY].enabled = False
+    second.config["LIVE_FRAGMENT_CACHE"] = False
     assert "csrf_token" not in shown and shown == without_csrf_fields(fragment(phone, token))
 
 
-def test_another_run_or_a_process_outside_a_run_renders_its_own(make_app, database_path, renders):
-    first = make_app(database_path, SERVER_RUN="run-a")
-    later_run, alone = make_app(database_path, SERVER_RUN="run-b"), make_app(database_path)
+def test_another_run_or_a_process_outside_a_run_renders_its_own(
+    make_app, database_path, renders, run_a, tmp_path
+):
+    first = make_app(database_path, LIVE_CACHE_DIR=run_a)
+    later_run, alone = (
+        make_app(database_path, LIVE_CACHE_DIR=str(tmp_path / "run-b")),
+        make_app(database_path),
+    )
     token = new_game(first)
     record(first.test_client(), token, 0, "chance")
     fragment(later_run.test_client(), token)
@@ -81,9 +91,12 @@ def test_another_run_or_a_process_outside_a_run_renders_its_own(make_app, databa
 
 
 def test_a_newer_turn_through_one_process_is_never_answered_with_the_older_fragment(
-    make_app, database_path, renders
+    make_app, database_path, renders, run_a
 ):
-    first, second = make_app(database_path, SERVER_RUN="run-a"), make_app(database_path, SERVER_RUN="run-a")
+    first, second = (
+        make_app(database_path, LIVE_CACHE_DIR=run_a),
+        make_app(database_path, LIVE_CACHE_DIR=run_a),
+    )
     token = new_game(first)
     record(first.test_client(), token, 0, "chance")
     assert 'data-version="1"' in fragment(second.test_client(), token)
@@ -92,37 +105,12 @@ def test_a_newer_turn_through_one_process_is_never_answered_with_the_older_fragm
     assert renders == [token, token]
 
 
-MARKS = Marks("<!--confirm-mark-->")
-META = {"version": 3, "access": "edit", "language": None, "players": ["Ann"], "title": ""}
-
-
-def test_the_files_give_back_only_the_version_and_language_written(tmp_path):
-    files = FragmentFiles(str(tmp_path / "fragments"), "run")
-    files.write("tok", META, "fr", "a <!--confirm-mark--> c", MARKS)
-    mine = Marks("<!--mine-->")
-    assert files.read_meta("tok") == META
-    assert files.read_body("tok", 3, "fr", mine) == "a <!--mine--> c"
-    assert files.read_body("tok", 2, "fr", mine) is None
-    assert files.read_body("tok", 3, "de", mine) is None
-    assert files.read_body("tok", 3, "../fr", mine) is None  # never a path out of the folder
-    assert files.read_meta("other") is None
-    older = {**META, "version": 2, "players": ["Zed"]}
-    files.write("tok", older, "de", "old", MARKS)  # a slower process's older render
-    assert files.read_meta("tok") == META
-
-
-def test_a_folder_others_may_read_is_not_used_and_old_files_and_runs_go(tmp_path):
+def test_a_folder_others_may_read_is_not_used(make_app, database_path, renders, tmp_path):
     shared = tmp_path / "open"
-    shared.mkdir(mode=0o755)
+    shared.mkdir()
     os.chmod(shared, 0o755)
-    assert not FragmentFiles(str(shared), "run").usable
-    root = tmp_path / "fragments"
-    files = FragmentFiles(str(root), "old-run")
-    files.write("tok", META, "en", "body", MARKS)
-    day_ago = time.time() - MAX_AGE_S - 60
-    for path in (root / "old-run").iterdir():
-        os.utime(path, (day_ago, day_ago))
-    assert files.prune() == 2 and not list((root / "old-run").iterdir())
-    os.utime(root / "old-run", (day_ago, day_ago))
-    FragmentFiles(str(root), "new-run")
-    assert sorted(path.name for path in root.iterdir()) == ["new-run"]
+    first, second = (make_app(database_path, LIVE_CACHE_DIR=str(shared)) for _ in range(2))
+    token = new_game(first)
+    record(first.test_client(), token, 0, "chance")
+    fragment(second.test_client(), token)
+    assert renders == [token, token] and list(Path(shared).iterdir()) == []

@@ -1,7 +1,7 @@
 """An idle poll costs no transaction and no session work, yet a change from any process shows at once.
 
-Each process remembers the version it last read per link (web/infra/poll_cache.py) and trusts it
-while the game's change stamp (storage/changes.py, a file every process of the host maps) is
+Each process remembers the version it last read per link (web/live/polls.py) and trusts it
+while the game's change stamp (web/live/changes.py, a file every process of the host maps) is
 unchanged. Two apps on one SQLite file stand for two server workers.
 """
 
@@ -13,8 +13,10 @@ import time
 import pytest
 from sqlalchemy import event
 
-from scorekeeper import games, storage
-from scorekeeper.storage.changes import TRUST_LOCAL_ONLY_S, Changes
+from scorekeeper import storage
+from scorekeeper.services import games
+from scorekeeper.web import live
+from scorekeeper.web.live.changes import TRUST_LOCAL_ONLY_S, Changes
 from tests.support.counting_sessions import Counting
 
 
@@ -80,7 +82,7 @@ def test_a_wrong_token_is_still_404_every_time(client):
 @pytest.mark.slow  # seconds each: make test runs it, the fast loop does not
 @pytest.mark.backends("postgresql")
 def test_without_redis_other_hosts_writes_are_trusted_away_within_a_second(app):
-    changes = storage.get_changes(app)
+    changes = app.extensions[live.CHANGES_KEY]
     assert isinstance(changes, Changes)
     assert changes.trust_for() == TRUST_LOCAL_ONLY_S <= 1.0
 

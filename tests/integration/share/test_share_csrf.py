@@ -9,7 +9,7 @@ import re
 import pytest
 from sqlalchemy import text
 
-from scorekeeper import games
+from scorekeeper.services import games
 
 HX = {"HX-Request": "true"}
 

@@ -8,10 +8,11 @@ from types import SimpleNamespace
 import flask_limiter._extension as flask_limiter_extension
 import pytest
 
-from scorekeeper import games, storage, tables
-from scorekeeper.rules import Edition
+from scorekeeper import storage
+from scorekeeper.rules import find_edition
+from scorekeeper.services import games, tables
 
-BOXES = Edition.HASBRO_1996.box_keys  # the Hasbro sheet's box keys, in sheet order
+BOXES = find_edition("hasbro-1996").box_keys  # the Hasbro sheet's box keys, in sheet order
 
 NEW_GAME = {"player": ["Ann", "Bo"], "edition": "hasbro-1996", "action": "start"}
 

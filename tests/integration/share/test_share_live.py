@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scorekeeper import games
+from scorekeeper.services import games
 
 
 @pytest.fixture

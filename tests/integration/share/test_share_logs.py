@@ -5,10 +5,10 @@ from __future__ import annotations
 import logging
 import pydoc
 
-from scorekeeper.access_log import FORMAT as ACCESS_FORMAT
-from scorekeeper.access_log import LOGGER as ACCESS_LOGGER
-from scorekeeper.redact import RedactFilter, redact
-from scorekeeper.serve import logging_config
+from scorekeeper.server.access_log import FORMAT as ACCESS_FORMAT
+from scorekeeper.server.access_log import LOGGER as ACCESS_LOGGER
+from scorekeeper.server.redact import RedactFilter, redact
+from scorekeeper.server.serve import logging_config
 
 TOKEN = "fyRw2VB_dLptRmCXGv2YmUxwZb6pYn9c"
 

@@ -9,7 +9,7 @@ import pytest
 import segno
 
 from scorekeeper.storage.tokens import view_token_for
-from scorekeeper.web.views.share import QR_BORDER, QR_SCALE
+from scorekeeper.web.viewmodels.links import QR_BORDER, QR_SCALE
 
 LAN = "http://192.168.1.20:5000"
 
@@ -98,3 +98,32 @@ def test_opening_a_shared_link_adds_the_game_to_this_phones_recent_games(app, ga
     assert f"/g/{token}" not in phone.get("/").get_data(as_text=True)
     assert phone.get(f"/g/{token}").status_code == 200
     assert f'href="/g/{token}"' in phone.get("/").get_data(as_text=True)
+
+
+FORGED = "evil.example"
+
+
+def test_with_a_public_url_a_forged_host_is_in_no_link_and_no_qr_code(make_app, database_path, game):
+    client = make_app(database_path, PUBLIC_URL=LAN).test_client()
+    body = client.get(f"/g/{game.edit_token}", headers={"Host": FORGED}).get_data(as_text=True)
+    assert FORGED not in body
+    assert link_field(panel(body), "edit") == f"{LAN}/g/{game.edit_token}"
+    assert qr_of(body, "edit") == qr_of(client.get(f"/g/{game.edit_token}").get_data(as_text=True), "edit")
+
+
+def test_trusted_hosts_refuse_a_forged_host_with_a_plain_400(monkeypatch, database_path, game):
+    from scorekeeper import create_app
+    from tests.conftest import app_config
+
+    monkeypatch.setenv("SCOREKEEPER_TRUSTED_HOSTS", "192.168.1.20, scores.lan")
+    app = create_app(app_config(database_path, PUBLIC_URL="https://yahtzee.example"))
+    client = app.test_client()
+    for host in ("192.168.1.20:5000", "scores.lan", "yahtzee.example"):  # PUBLIC_URL's host is trusted
+        assert client.get(f"/g/{game.edit_token}", headers={"Host": host}).status_code == 200, host
+    for path in (f"/g/{game.edit_token}", "/", "/t/new"):
+        refused = client.get(path, headers={"Host": FORGED})
+        assert refused.status_code == 400, path
+        assert FORGED not in refused.get_data(as_text=True) and game.edit_token not in refused.get_data(
+            as_text=True
+        )
+        assert refused.headers["X-Content-Type-Options"] == "nosniff"

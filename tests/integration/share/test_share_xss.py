@@ -111,3 +111,14 @@ def test_the_export_is_still_the_names_as_typed_once_decoded(client, hostile_gam
     names = [player if isinstance(player, str) else player.get("name") for player in exported["players"]]
     assert names == NAMES
     assert exported["title"] == TITLE
+
+
+def test_the_tables_export_escapes_as_the_games_export_does(client, hostile_game):
+    made = client.post("/t/new", data={"name": "<b>Friday</b>"})
+    table = re.fullmatch(r"/t/([A-Za-z0-9_-]+)", made.headers["Location"]).group(1)
+    assert client.post(f"/g/{hostile_game}/table", data={"table": table}).status_code == 303
+    response = client.get(f"/t/{table}/export.json")
+    raw = response.get_data(as_text=True)
+    assert "<" not in raw and ">" not in raw and "&" not in raw
+    exported = response.get_json()
+    assert exported["name"] == "<b>Friday</b>" and exported["games"][0]["players"] == NAMES

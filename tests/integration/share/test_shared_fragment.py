@@ -1,5 +1,5 @@
 """The live-refresh fragment is rendered once per game version and language, then shared by every phone
-of the link (web/infra/fragment_cache.py): it must be what a fresh render shows, for that link's access
+of the link (web/live/fragments.py): it must be what a fresh render shows, for that link's access
 and the phone's language, with nothing of one phone in it (no CSRF field: each phone sends its page's
 token as a header), and never of an older version."""
 
@@ -11,10 +11,9 @@ import time
 
 import pytest
 
-from scorekeeper import games, tables
-from scorekeeper.web.infra import fragment_cache
+from scorekeeper.services import games, table_players, tables
+from scorekeeper.web.live import fragments
 from scorekeeper.web.views import play
-from scorekeeper.web.views.live import FRAGMENTS_KEY
 from tests.support.live_fragments import without_csrf_fields
 
 HTMX = {"HX-Request": "true"}
@@ -52,12 +51,11 @@ def fragment(client, token: str, language: str = "en") -> str:
 
 def fresh(app, client, token: str, language: str = "en") -> str:
     """The fragment rendered from the database right now, the shared memory out of the way."""
-    cache = app.extensions[FRAGMENTS_KEY]
-    cache.enabled = False
+    app.config["LIVE_FRAGMENT_CACHE"] = False
     try:
         return fragment(client, token, language)
     finally:
-        cache.enabled = True
+        app.config["LIVE_FRAGMENT_CACHE"] = True
 
 
 def version_of(body: str) -> int:
@@ -166,7 +164,7 @@ def test_phones_asking_while_one_renders_wait_for_that_render(app, make_game, mo
     monkeypatch.setattr(play, "_render", slow)
     # The waiters' patience is not what is tested: on a loaded machine the real render after the
     # sleep can outlast the half second a waiter gives it, and each would then render by itself.
-    monkeypatch.setattr(fragment_cache, "WAIT_S", 10.0)
+    monkeypatch.setattr(fragments, "WAIT_S", 10.0)
     bodies: list[str] = []
 
     def phone() -> None:
@@ -228,5 +226,5 @@ def test_a_player_renamed_at_the_table_shows_in_the_next_fragment_at_once(client
     moved = tables.move_game(db, game.edit_token, table.edit_token)
     fragment(client, game.view_token)
     assert "Annie" not in fragment(client, game.view_token)  # from memory
-    tables.rename_player(db, table.edit_token, moved.version, "Ann", "Annie")
+    table_players.rename_player(db, table.edit_token, moved.version, "Ann", "Annie")
     assert "Annie" in fragment(client, game.view_token)

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import games, tables
+from scorekeeper.services import games, tables
 from scorekeeper.statistics import table_statistics
 from tests.support.examples import examples
 

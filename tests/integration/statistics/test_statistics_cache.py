@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import delete, func, select, update
 
-from scorekeeper import games, storage
-from scorekeeper.rules import Edition
+from scorekeeper import storage
+from scorekeeper.rules import find_edition
+from scorekeeper.services import games
 from scorekeeper.statistics import compute, drop_cache, table_statistics, totals_of
 from scorekeeper.statistics.cache import forget
 from scorekeeper.statistics.figures import PlayedGame
@@ -87,7 +88,7 @@ def test_a_tables_statistics_are_the_engines_figures_of_its_games_only(db, store
     stats = table_statistics(db, table, NO_COACH)
     assert stats == engine_statistics(db, first.edit_token, second.edit_token, third.edit_token)
     assert len(stats.games) == 3 and game_id(db, elsewhere.edit_token) not in {g.id for g in stats.games}
-    assert [e.edition for e in stats.editions] == [Edition("hasbro-1996"), Edition("yatzy")]
+    assert [e.edition for e in stats.editions] == [find_edition("hasbro-1996"), find_edition("yatzy")]
 
 
 def test_the_first_read_caches_each_games_totals_for_its_version(db, store_game):

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from scorekeeper import games, tables
-from scorekeeper.rules import Edition
+from scorekeeper.rules import find_edition
+from scorekeeper.services import games, tables
 from scorekeeper.statistics import table_statistics
 from scorekeeper.statistics.optimal import optimal_box_means
 from tests.support.sample_games import entries
@@ -115,7 +115,7 @@ def test_with_the_coachs_tables_points_per_box_sit_beside_optimal_play(
     created = tables.create_table(db, "Coached")
     play_at(db, created.edit_token, ["Ann", "Bo"], seed=4)
     assert (
-        optimal_box_means(Edition("hasbro-1996"), advisor_tables, wait=True) is not None
+        optimal_box_means(find_edition("hasbro-1996"), advisor_tables, wait=True) is not None
     )  # as after a first view
     html = section(app.test_client(), created.edit_token)
     boxes = re.search(r'<table class="stats-table stats-data stats-boxes">.*?</table>', html, re.S).group(0)

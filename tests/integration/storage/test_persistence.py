@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from scorekeeper import games, storage
+from scorekeeper import storage
+from scorekeeper.services import games
 
 
 def test_a_restarted_app_continues_the_game_exactly(make_app, tmp_path):

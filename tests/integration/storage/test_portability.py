@@ -8,7 +8,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import text
 
-from scorekeeper import games, storage
+from scorekeeper import storage
+from scorekeeper.services import games
+from scorekeeper.services.names import NAME_MAX, TITLE_MAX
 from scorekeeper.storage import records
 
 # Each check runs on both backends: the point is that they behave the same.
@@ -17,9 +19,9 @@ pytestmark = pytest.mark.backends("sqlite", "postgresql")
 
 def test_full_length_names_and_titles_in_any_script_round_trip(db):
     # VARCHAR(n) counts characters on PostgreSQL (SQLite does not check at all).
-    names = ["Zoë" * 8, "李" * games.NAME_MAX, "🎲" * games.NAME_MAX]
-    title = "Été " * (games.TITLE_MAX // 4 - 1) + "Été!"
-    assert len(title) == games.TITLE_MAX
+    names = ["Zoë" * 8, "李" * NAME_MAX, "🎲" * NAME_MAX]
+    title = "Été " * (TITLE_MAX // 4 - 1) + "Été!"
+    assert len(title) == TITLE_MAX
     created = games.create_game(db, names, "hasbro-1996", title=title)
     loaded = games.load_game(db, created.edit_token)
     assert loaded.game.players == tuple(names)

@@ -10,7 +10,8 @@ from functools import partial
 import pytest
 from sqlalchemy import event, text
 
-from scorekeeper import games, storage
+from scorekeeper import storage
+from scorekeeper.services import games
 from scorekeeper.storage import records
 from tests.support.races import race
 
@@ -39,7 +40,7 @@ def sound(db, backend: str) -> bool:
 
 def first_open(loaded):
     game = loaded.game
-    return min(game.cards[game.current_player].open_boxes, key=game.rules.box_index)
+    return min(game.cards[game.current_player].open_boxes, key=game.edition.box_index)
 
 
 @pytest.mark.slow
@@ -54,15 +55,15 @@ def test_eight_phones_recording_the_same_turn_store_it_exactly_once(app, db, mak
     inserts = Counter()
     real_add_entry = records.add_entry
 
-    def counted_add_entry(session, game_id, position, dice, box):
+    def counted_add_entry(session, game_id, position, entry):
         inserts[position] += 1
-        return real_add_entry(session, game_id, position, dice, box)
+        return real_add_entry(session, game_id, position, entry)
 
     monkeypatch.setattr(records, "add_entry", counted_add_entry)
     accepted = 0
     for turn in range(ROUNDS):
         game = games.load_game(db, token).game
-        open_boxes = sorted(game.cards[game.current_player].open_boxes, key=game.rules.box_index)
+        open_boxes = sorted(game.cards[game.current_player].open_boxes, key=game.edition.box_index)
         # Each phone picks a different box, so a second acceptance would show up as a change.
         calls = [
             partial(games.record_turn, db, token, turn, NOT_A_YAHTZEE, open_boxes[phone % len(open_boxes)])

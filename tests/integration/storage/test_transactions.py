@@ -10,7 +10,8 @@ from sqlalchemy import event, text
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import sessionmaker
 
-from scorekeeper import games, storage
+from scorekeeper import storage
+from scorekeeper.services import games
 from scorekeeper.storage import records
 from scorekeeper.storage.engine import BUSY_TIMEOUT_MS, Unavailable, make_engine
 
@@ -40,7 +41,7 @@ def test_an_entry_for_a_missing_game_is_refused_by_the_foreign_key(db):
     from sqlalchemy.exc import IntegrityError
 
     with pytest.raises(IntegrityError), storage.writing(db) as session:
-        records.add_entry(session, 999, 0, "22456", "chance")
+        records.add_entry(session, 999, 0, records.Entry("22456", "chance"))
 
 
 def test_a_write_takes_the_lock_at_begin_and_commits(db, make_game, statements):
@@ -109,7 +110,7 @@ def test_a_write_locks_the_game_row_on_postgresql():
 def test_a_failed_write_leaves_the_database_as_it_was(db, make_game):
     created = make_game(turns=[("22456", "chance")])
     with pytest.raises(RuntimeError), storage.writing(db) as session:
-        records.add_entry(session, 1, 1, "11111", "ones")
+        records.add_entry(session, 1, 1, records.Entry("11111", "ones"))
         raise RuntimeError("the request failed halfway")
     assert len(games.load_game(db, created.edit_token).game.turns) == 1
 

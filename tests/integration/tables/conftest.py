@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
-from scorekeeper import games, tables
+from scorekeeper.services import games, tables
 from tests.support.sample_games import entries
 
 PlayAt = Callable[..., games.Created]

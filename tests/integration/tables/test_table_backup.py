@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import games, storage, tables
+from scorekeeper import storage
 from scorekeeper.rules import Dice, Game
+from scorekeeper.services import games, tables
 from tests.support.sample_games import entries
 
 
@@ -117,3 +118,69 @@ def test_on_postgresql_backup_points_at_pg_dump(app, tmp_path):
     assert result.exit_code != 0 and "pg_dump" in result.output
     assert not (tmp_path / "x.db").exists()
     assert storage.get_engine(app).dialect.name == "postgresql"
+
+
+HOLDER = """
+import os, signal, sys, time
+from sqlalchemy import create_engine
+from scorekeeper.storage.serving import hold
+hold(create_engine(sys.argv[1]), server_pid=os.getpid())
+print("serving", flush=True)
+signal.sigwait({signal.SIGTERM})
+"""
+
+
+def test_restore_is_refused_while_a_server_serves_the_database_unless_told_to_stop_it(
+    app, db, tmp_path, database_path
+):
+    import subprocess
+    import sys
+
+    kept = games.create_game(db, ["Ann"], "yatzy")
+    path = tmp_path / "backup.db"
+    assert app.test_cli_runner().invoke(args=["backup", str(path)]).exit_code == 0
+    later = games.create_game(db, ["Bo"], "yatzy")
+    # A process serving the database, as each worker of `make run` does (it is its own server here).
+    server = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, f"sqlite:///{database_path}"], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert server.stdout.readline() == "serving\n"
+        refused = app.test_cli_runner().invoke(args=["restore", str(path), "--yes"])
+        assert refused.exit_code != 0
+        assert f"A server (process {server.pid}) is serving this database" in refused.output
+        assert games.load_game(db, later.edit_token).game.players == ("Bo",)  # nothing replaced
+        stopped = app.test_cli_runner().invoke(args=["restore", str(path), "--yes", "--stop-server"])
+        assert stopped.exit_code == 0, stopped.output
+        assert server.wait(timeout=30) is not None  # it was told to stop, and did
+    finally:
+        server.kill()
+        server.wait()
+        server.stdout.close()
+    assert games.load_game(db, kept.edit_token).game.players == ("Ann",)
+    with pytest.raises(games.GameNotFound):
+        games.load_game(db, later.edit_token)
+
+
+def test_a_restored_game_comes_back_at_a_version_no_phone_has_seen(app, db, client, tmp_path, make_app):
+    """The live game reached version 1 with Yahtzee; the backup holds it at version 1 with Threes.
+    A phone showing version 1 was told "nothing new" after the restore and kept the old sheet."""
+    game = games.create_game(db, ["Ann", "Bo"], "hasbro-1996")
+    path = tmp_path / "backup.db"
+    assert app.test_cli_runner().invoke(args=["backup", str(path)]).exit_code == 0
+    elsewhere = make_app(path).extensions[storage.DB_KEY]  # the backup goes its own way
+    games.record_turn(elsewhere, game.edit_token, 0, Dice.of([3, 1, 2, 4, 6]), "threes")
+    games.record_turn(db, game.edit_token, 0, Dice.of([5, 5, 5, 5, 5]), "yahtzee")
+    live = {"HX-Request": "true"}
+    shown = client.get(f"/g/{game.edit_token}", headers=live)
+    assert shown.status_code == 200 and shown.headers["ETag"] == 'W/"1-en"'
+    assert (
+        client.get(f"/g/{game.edit_token}", headers=live | {"If-None-Match": 'W/"1-en"'}).status_code == 304
+    )
+    assert app.test_cli_runner().invoke(args=["restore", str(path), "--yes"]).exit_code == 0
+    fresh = client.get(f"/g/{game.edit_token}", headers=live | {"If-None-Match": 'W/"1-en"'})
+    restored = games.load_game(db, game.edit_token)
+    assert restored.game.turns[0].box == "threes" and restored.version > 1
+    assert fresh.status_code == 200 and fresh.headers["ETag"] == f'W/"{restored.version}-en"'
+    assert fresh.data != shown.data  # the restored sheet, not the one shown before
+    assert client.get(f"/g/{game.edit_token}/poll?v=1").status_code == 200  # the poll says news too

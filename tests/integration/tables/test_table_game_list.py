@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from scorekeeper import games, statistics, tables
+from scorekeeper import statistics
+from scorekeeper.services import games, tables
 from scorekeeper.statistics import cache as statistics_cache
 from scorekeeper.web.views import tables as table_views
 

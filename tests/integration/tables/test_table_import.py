@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import tables
 from scorekeeper.rules import Dice, Game
-from scorekeeper.web.viewmodels.table_page import export_table
+from scorekeeper.services import interchange, tables
+from scorekeeper.services.interchange import export_table
 from tests.support.sample_games import entries
 from tests.support.table_rows import row_counts
 
@@ -45,7 +45,7 @@ def document() -> dict[str, Any]:
 
 
 def test_export_then_import_then_export_gives_the_same_document(db, document):
-    imported = tables.import_table(db, document)
+    imported = interchange.import_table(db, document)
     again = exported(db, imported.edit_token)
     assert again == document
     assert [len(game["turns"]) for game in again["games"]] == [26, 45, 2]
@@ -57,11 +57,11 @@ def test_export_then_import_then_export_gives_the_same_document_from_the_databas
         table.edit_token, ["Ann", "Bo"], turns=[([6, 6, 6, 6, 6], "yahtzee"), ([1, 2, 3, 4, 5], "chance")]
     )
     document = exported(db, table.edit_token)
-    assert exported(db, tables.import_table(db, document).edit_token) == document
+    assert exported(db, interchange.import_table(db, document).edit_token) == document
 
 
 def test_an_imported_table_is_a_new_table_with_its_own_links(db, table, document):
-    imported = tables.import_table(db, document)
+    imported = interchange.import_table(db, document)
     assert imported.edit_token not in (table.edit_token, table.view_token)
     contents = tables.open_table(db, imported.view_token)
     assert contents.table.name == "Friday" and contents.table.access == "view"
@@ -126,8 +126,8 @@ def _broken(document: dict[str, Any], change: str) -> dict[str, Any]:
 )
 def test_a_file_with_anything_wrong_is_refused_whole_naming_the_game_and_turn(db, document, change, says):
     before = row_counts(db)
-    with pytest.raises(tables.ImportRefused) as refused:
-        tables.import_table(db, _broken(document, change))
+    with pytest.raises(interchange.ImportRefused) as refused:
+        interchange.import_table(db, _broken(document, change))
     assert str(refused.value).startswith(says), str(refused.value)
     assert row_counts(db) == before  # nothing stored, not even the first game or the table
 
@@ -138,12 +138,99 @@ def test_a_file_with_anything_wrong_is_refused_whole_naming_the_game_and_turn(db
 )
 def test_something_that_is_not_a_table_export_is_refused(db, not_a_table):
     before = row_counts(db)
-    with pytest.raises(tables.ImportRefused):
-        tables.import_table(db, not_a_table)
+    with pytest.raises(interchange.ImportRefused):
+        interchange.import_table(db, not_a_table)
     assert row_counts(db) == before
 
 
 def test_an_empty_table_round_trips(db, table):
     document = exported(db, table.edit_token)
     assert document["games"] == []
-    assert exported(db, tables.import_table(db, document).edit_token) == document
+    assert exported(db, interchange.import_table(db, document).edit_token) == document
+
+
+@pytest.mark.parametrize(
+    ("kind", "version", "says"),
+    [
+        ("evil", 999, "not a table exported by Scorekeeper"),
+        ("scorekeeper-game", 1, "not a table exported by Scorekeeper"),
+        (None, 1, "not a table exported by Scorekeeper"),
+        ("scorekeeper-table", None, "not a table exported by Scorekeeper"),
+        ("scorekeeper-table", "1", "not a table exported by Scorekeeper"),
+        ("scorekeeper-table", 0, "not a table exported by Scorekeeper"),
+        ("scorekeeper-table", 2, "exported by a newer Scorekeeper (format 2); this one reads format 1"),
+    ],
+)
+def test_a_file_that_is_not_this_kind_or_format_of_export_is_refused(db, document, kind, version, says):
+    changed = {key: value for key, value in document.items() if key not in ("kind", "format")}
+    changed |= {key: value for key, value in (("kind", kind), ("format", version)) if value is not None}
+    before = row_counts(db)
+    with pytest.raises(interchange.ImportRefused) as refused:
+        interchange.import_table(db, changed)
+    assert says in str(refused.value)
+    assert row_counts(db) == before
+
+
+def test_more_games_than_one_import_may_hold_are_refused_before_any_is_replayed(db, document):
+    game = {"edition": "hasbro-1996", "players": ["Ann"], "turns": [], "created_at": document["created_at"]}
+    too_many = document | {"games": [game] * (interchange.IMPORT_MAX_GAMES + 1)}
+    with pytest.raises(interchange.ImportRefused) as refused:
+        interchange.import_table(db, too_many)
+    assert str(refused.value) == f"This file holds more than {interchange.IMPORT_MAX_GAMES} games."
+
+
+def test_more_turns_than_one_import_may_hold_are_refused_before_any_is_replayed(db, document):
+    turn = {"dice": [1, 1, 1, 1, 1], "box": "ones"}  # replayed, the second one would be refused
+    games = [dict(game) for game in document["games"]]
+    games[0]["turns"] = [turn] * (interchange.IMPORT_MAX_TURNS + 1 - sum(len(g["turns"]) for g in games[1:]))
+    with pytest.raises(interchange.ImportRefused) as refused:
+        interchange.import_table(db, document | {"games": games})
+    assert str(refused.value) == f"This file holds more than {interchange.IMPORT_MAX_TURNS} turns."
+
+
+def test_an_import_is_written_in_batches_of_whole_games(db, document, monkeypatch):
+    """Each transaction holds the write lock for one batch of turns, not for the whole file."""
+    from sqlalchemy import event
+
+    engine = db.kw["bind"]
+    per_transaction: list[int] = [0]
+
+    def count_entries(_connection, _cursor, statement, parameters, _context, executemany) -> None:
+        if statement.lstrip().upper().startswith("INSERT INTO ENTRIES"):
+            per_transaction[-1] += len(parameters) if executemany else 1
+
+    def next_transaction(_connection) -> None:
+        per_transaction.append(0)
+
+    monkeypatch.setattr(interchange, "IMPORT_BATCH_TURNS", 30)
+    event.listen(engine, "before_cursor_execute", count_entries)
+    event.listen(engine, "commit", next_transaction)
+    try:
+        imported = interchange.import_table(db, document)
+    finally:
+        event.remove(engine, "before_cursor_execute", count_entries)
+        event.remove(engine, "commit", next_transaction)
+    written = [count for count in per_transaction if count]
+    assert written == [26, 45, 2]  # 26 + 45 > 30: every game in a transaction of its own, none cut
+    assert exported(db, imported.edit_token) == document
+
+
+def test_an_import_that_fails_half_way_leaves_nothing(db, document, monkeypatch):
+    from scorekeeper.storage import table_records
+    from scorekeeper.storage.engine import Unavailable
+
+    real = table_records.set_game_table
+    calls = []
+
+    def fail_on_the_third(session, game_id, table_id):
+        calls.append(game_id)
+        if len(calls) == 3:
+            raise Unavailable("disk full", busy=False)
+        return real(session, game_id, table_id)
+
+    monkeypatch.setattr(interchange, "IMPORT_BATCH_TURNS", 30)
+    monkeypatch.setattr(table_records, "set_game_table", fail_on_the_third)
+    before = row_counts(db)
+    with pytest.raises(Unavailable):
+        interchange.import_table(db, document)
+    assert row_counts(db) == before  # the first two games' batches and the table are gone again

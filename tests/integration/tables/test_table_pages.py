@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from scorekeeper import games, tables
+from scorekeeper.services import games, tables
 from tests.support.table_rows import row_counts
 
 
@@ -202,8 +202,8 @@ def test_the_csv_has_one_row_per_game_and_player_with_the_engines_boxes_and_tota
     for row, card in zip(rows, game.cards, strict=False):
         assert int(row["grand_total"]) == card.grand_total
         assert int(row["upper_bonus"]) == card.upper_bonus
-        assert [int(row[key]) for key in game.rules.box_keys] == [
-            card.points(key) for key in game.rules.box_keys
+        assert [int(row[key]) for key in game.edition.box_keys] == [
+            card.points(key) for key in game.edition.box_keys
         ]
     assert rows[0]["one_pair"] == "" and rows[2]["one_pair"] != ""  # a box of the other edition only
 
@@ -261,7 +261,10 @@ class TestWithCsrf:
     def test_the_import_form_carries_a_token_and_a_post_without_one_is_refused(self, client, db):
         page = client.get("/t/import").get_data(as_text=True)
         token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
-        document = json.dumps({"name": "T", "created_at": "2026-11-01T20:00:00+00:00", "games": []}).encode()
+        document = json.dumps(
+            {"kind": "scorekeeper-table", "format": 1, "name": "T", "created_at": "2026-11-01T20:00:00+00:00"}
+            | {"games": []}
+        ).encode()
         refused = client.post(
             "/t/import", data={"file": (io.BytesIO(document), "t.json")}, content_type="multipart/form-data"
         )
@@ -277,7 +280,9 @@ class TestWithCsrf:
         page = client.get("/t/import").get_data(as_text=True)
         token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
         padding = " " * (200 * 1024)  # far above the app's form limit, far below the import's
-        document = ('{"name": "Big", "games": []' + padding + "}").encode()
+        document = (
+            '{"kind": "scorekeeper-table", "format": 1, "name": "Big", "games": []' + padding + "}"
+        ).encode()
         done = client.post(
             "/t/import",
             data={"file": (io.BytesIO(document), "t.json"), "csrf_token": token},
@@ -341,3 +346,70 @@ def test_the_history_says_game_or_games_by_the_count(client, db, table, play_at)
     page = client.get(f"/t/{table.edit_token}").get_data(as_text=True)
     assert "Renamed Bo to Bob in 1 game." in page
     assert "Renamed Ann to Anna in 2 games." in page
+
+
+def _multipart(document: bytes) -> tuple[bytes, str]:
+    """A multipart body holding the file, as a browser sends the import form."""
+    boundary = "----scorekeeper-test"
+    body = (
+        (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="table.json"\r\n'
+            "Content-Type: application/json\r\n\r\n"
+        ).encode()
+        + document
+        + f"\r\n--{boundary}--\r\n".encode()
+    )
+    return body, f"multipart/form-data; boundary={boundary}"
+
+
+def test_a_chunked_upload_of_an_export_imports_as_one_with_its_length_does(client, table, play_at):
+    for seed in range(12):  # an export far above the 16 KB every other form is held to
+        play_at(table.edit_token, ["Zoé", "Bo", "Cy"], seed=seed)
+    exported = client.get(f"/t/{table.edit_token}/export.json").data
+    body, content_type = _multipart(exported)
+    assert len(body) > 64 * 1024
+    response = client.post(
+        "/t/import",
+        input_stream=io.BytesIO(body),
+        content_type=content_type,
+        headers={"Transfer-Encoding": "chunked"},
+    )
+    assert response.status_code == 303, refusal_of(response.get_data(as_text=True))
+    token = response.headers["Location"].rsplit("/", 1)[-1]
+    assert json.loads(client.get(f"/t/{token}/export.json").data)["games"] == json.loads(exported)["games"]
+
+
+def test_a_file_of_a_newer_format_is_refused_with_a_message_that_says_so(client, db):
+    document = json.dumps({"kind": "scorekeeper-table", "format": 7, "name": "T", "games": []}).encode()
+    before = row_counts(db)
+    response = client.post(
+        "/t/import", data={"file": (io.BytesIO(document), "t.json")}, content_type="multipart/form-data"
+    )
+    assert response.status_code == 422
+    assert "newer Scorekeeper (format 7)" in refusal_of(response.get_data(as_text=True))
+    assert row_counts(db) == before
+
+
+class TestImportedGamesCount:
+    """Imported games count against a budget of their own per address; a refused import costs nothing."""
+
+    @pytest.fixture
+    def app_overrides(self):
+        return {"RATELIMIT_ENABLED": True, "RATE_LIMIT_IMPORTED_GAMES": "5 per hour"}
+
+    def test_games_imported_from_one_address_are_counted(self, client, db, table, play_at):
+        for seed in range(3):
+            play_at(table.edit_token, ["Ann", "Bo"], seed=seed)
+        three = client.get(f"/t/{table.edit_token}/export.json").data
+        two = json.dumps(json.loads(three) | {"games": json.loads(three)["games"][:2]}).encode()
+
+        def upload(document: bytes) -> int:
+            form = {"file": (io.BytesIO(document), "t.json")}
+            return client.post("/t/import", data=form, content_type="multipart/form-data").status_code
+
+        assert upload(b"{not json") == 422  # refused: costs nothing
+        assert upload(three) == 303
+        before = row_counts(db)
+        assert upload(three) == 429  # 3 + 3 > 5: refused whole, nothing stored
+        assert row_counts(db) == before
+        assert upload(two) == 303  # 3 + 2 = 5

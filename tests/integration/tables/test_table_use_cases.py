@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import games, tables
 from scorekeeper.rules import Dice, Game
+from scorekeeper.services import games, names, table_players, tables
+from scorekeeper.services.player_names import player_key
 from scorekeeper.storage import table_records
 from scorekeeper.storage.engine import reading
 from tests.support.table_rows import row_counts
@@ -43,10 +44,12 @@ def test_games_started_at_a_table_are_its_games_oldest_first(db, table, play_at)
     assert [game.edition for game in stored] == ["hasbro-1996", "yatzy"]
     for created, game in zip((first, second), stored, strict=True):
         loaded = games.load_game(db, created.edit_token)
-        assert [(str(turn.dice), turn.box) for turn in loaded.game.turns] == list(game.entries)
+        assert [(str(turn.dice), turn.box, None, None) for turn in loaded.game.turns] == list(game.entries)
         assert game.version == loaded.version and game.created_at == loaded.created_at
     contents = tables.open_table(db, table.view_token)
-    replayed = [Game.replay(g.players, g.edition, [(Dice.parse(d), b) for d, b in g.entries]) for g in stored]
+    replayed = [
+        Game.replay(g.players, g.edition, [(Dice.parse(e.dice), e.box) for e in g.entries]) for g in stored
+    ]
     assert [p.game.cards for p in contents.games] == [g.cards for g in replayed]
 
 
@@ -57,7 +60,7 @@ def test_a_view_link_changes_nothing(db, table, play_at):
     with pytest.raises(tables.TableReadOnly):
         tables.start_game(db, table.view_token, ["Ann"], "hasbro-1996")
     with pytest.raises(tables.TableReadOnly):
-        tables.rename_player(db, table.view_token, version, "Ann", "Anna")
+        table_players.rename_player(db, table.view_token, version, "Ann", "Anna")
     with pytest.raises(tables.TableReadOnly):
         tables.delete_table(db, table.view_token)
     with pytest.raises(tables.TableReadOnly):
@@ -109,8 +112,8 @@ def test_a_lone_game_moves_to_one_table_at_most(db, table):
 
 
 def test_players_match_without_case_or_accents(db, table, play_at):
-    assert tables.player_key("Zoé") == tables.player_key(" zoe ") == tables.player_key("ZOÉ")
-    assert tables.player_key("Zoe") != tables.player_key("Zoey")
+    assert player_key("Zoé") == player_key(" zoe ") == player_key("ZOÉ")
+    assert player_key("Zoe") != player_key("Zoey")
     play_at(table.edit_token, ["Zoé", "Bo"], seed=1)
     play_at(table.edit_token, ["zoe", "Bo"], seed=2)
     players = {player.key: player for player in tables.open_table(db, table.view_token).players}
@@ -122,7 +125,7 @@ def test_merging_two_spellings_renames_them_in_every_game_and_is_recorded(db, ta
     first = play_at(table.edit_token, ["Zoey", "Bo"], seed=1)
     second = play_at(table.edit_token, ["Zoé", "Bo"], seed=2)
     version = tables.load_table(db, table.edit_token).version
-    merged = tables.merge_players(db, table.edit_token, version, "zoe", "ZOEY")
+    merged = table_players.merge_players(db, table.edit_token, version, "zoe", "ZOEY")
     assert merged.version == version + 1
     assert games.load_game(db, first.edit_token).game.players == ("Zoé", "Bo")
     assert games.load_game(db, second.edit_token).game.players == ("Zoé", "Bo")
@@ -137,7 +140,7 @@ def test_a_rename_changes_every_spelling_and_keeps_the_scores(db, table, play_at
     play_at(table.edit_token, ["Zoé", "Bo"], seed=2)
     totals = [card.grand_total for card in games.load_game(db, first.edit_token).game.cards]
     version = tables.load_table(db, table.edit_token).version
-    tables.rename_player(db, table.edit_token, version, "ZOE", " Zoë  Smith ")
+    table_players.rename_player(db, table.edit_token, version, "ZOE", " Zoë  Smith ")
     loaded = games.load_game(db, first.edit_token)
     assert loaded.game.players == ("Zoë Smith", "Bo")
     assert [card.grand_total for card in loaded.game.cards] == totals
@@ -155,7 +158,7 @@ def test_a_rename_changes_every_spelling_and_keeps_the_scores(db, table, play_at
         ("merge", "Nobody", "Ann"),
         ("merge", "Ann", "ANN"),  # already one player
         ("rename", "Ann", ""),
-        ("rename", "Ann", "x" * (games.NAME_MAX + 1)),
+        ("rename", "Ann", "x" * (names.NAME_MAX + 1)),
     ],
 )
 def test_a_rename_or_merge_that_cannot_be_is_refused_and_changes_nothing(
@@ -165,9 +168,9 @@ def test_a_rename_or_merge_that_cannot_be_is_refused_and_changes_nothing(
     before = tables.open_table(db, table.view_token)
     with pytest.raises(tables.TableRefused) as refused:
         if action == "merge":
-            tables.merge_players(db, table.edit_token, before.table.version, new, old)
+            table_players.merge_players(db, table.edit_token, before.table.version, new, old)
         else:
-            tables.rename_player(db, table.edit_token, before.table.version, old, new)
+            table_players.rename_player(db, table.edit_token, before.table.version, old, new)
     assert str(refused.value)
     after = tables.open_table(db, table.view_token)
     assert after.players == before.players and after.table.version == before.table.version
@@ -176,9 +179,9 @@ def test_a_rename_or_merge_that_cannot_be_is_refused_and_changes_nothing(
 def test_a_rename_made_for_an_older_page_is_refused(db, table, play_at):
     play_at(table.edit_token, ["Ann", "Bo"])
     version = tables.load_table(db, table.edit_token).version
-    tables.rename_player(db, table.edit_token, version, "Ann", "Anna")
+    table_players.rename_player(db, table.edit_token, version, "Ann", "Anna")
     with pytest.raises(tables.TableRefused):
-        tables.rename_player(db, table.edit_token, version, "Bo", "Bob")
+        table_players.rename_player(db, table.edit_token, version, "Bo", "Bob")
 
 
 def test_deleting_a_game_at_the_table_removes_its_rows(db, table, play_at):
@@ -219,7 +222,7 @@ def test_deleting_a_table_removes_it_its_history_and_every_game_at_it(db, table,
     play_at(table.edit_token, ["Ann", "Bo"], seed=1)
     play_at(table.edit_token, ["Ann", "Bo"], seed=2)
     version = tables.load_table(db, table.edit_token).version
-    tables.rename_player(db, table.edit_token, version, "Ann", "Anna")
+    table_players.rename_player(db, table.edit_token, version, "Ann", "Anna")
     lone = games.create_game(db, ["Cy"], "yatzy")
     other = tables.create_table(db, "Other")
     assert tables.delete_table(db, table.edit_token) == 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import games
+from scorekeeper.services import games
 
 
 @pytest.fixture

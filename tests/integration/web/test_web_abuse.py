@@ -78,3 +78,23 @@ def test_rematches_of_links_that_open_nothing_do_not_use_the_new_game_budget(cli
     for _ in range(4):
         assert client.post(f"/g/{secrets.token_urlsafe(24)}/rematch").status_code == 404
     assert client.post("/new", data=NEW_GAME).status_code == 303
+
+
+def test_refused_new_game_forms_cost_the_players_nothing(client):
+    """27 refused forms from the players' address (a script, or a phone sending bad names) used to
+    make their next new game a 429 for a minute: only what was created counts."""
+    refused = [
+        client.post("/new", data={"player": [""], "edition": "hasbro-1996", "action": "start"}).status_code
+        for _ in range(27)
+    ]
+    assert refused == [422] * 27
+    assert [client.post("/t/new", data={"name": "x" * 500}).status_code for _ in range(5)] == [422] * 5
+    statuses = [client.post("/new", data=NEW_GAME).status_code for _ in range(4)]
+    assert statuses == [303, 303, 303, 429]  # the budget of 3 is whole, and still holds
+
+
+def test_editing_the_player_list_of_the_new_game_form_costs_nothing(client):
+    for _ in range(10):
+        answer = client.post("/new", data={"player": ["Ann"], "action": "add"})
+        assert answer.status_code == 200
+    assert client.post("/new", data=NEW_GAME).status_code == 303

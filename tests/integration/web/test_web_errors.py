@@ -96,3 +96,35 @@ def test_creating_games_in_a_loop_is_slowed_down_with_429(client):
     assert statuses == [303] * 5 + [429]
     response = client.post("/new", data={"player": ["Ann"]})
     assert "Slow down a little" in page_text(response)
+
+
+LONG_LABEL_HOST = "a" * 64 + ".example"  # a DNS label is at most 63 characters
+
+
+def test_a_host_label_over_63_characters_is_a_400_without_a_traceback(client, caplog):
+    for path in ("/", "/static/css/app.css", "/g/unknown", "/healthz"):
+        with caplog.at_level("ERROR"):
+            response = client.get(path, headers={"Host": LONG_LABEL_HOST})
+        assert response.status_code == 400, path
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+        assert "could not be understood" in response.get_data(as_text=True)
+    assert not [record for record in caplog.records if record.levelname == "ERROR"]
+
+
+def test_a_client_repeating_a_failing_request_writes_a_few_tracebacks_a_minute(app, caplog):
+    def broken():
+        raise RuntimeError("boom")
+
+    app.add_url_rule("/broken", "broken", broken)
+    client = app.test_client()
+    with caplog.at_level("ERROR", logger="scorekeeper"):
+        statuses = [client.get("/broken").status_code for _ in range(30)]
+        other = app.test_client().get("/broken", environ_base={"REMOTE_ADDR": "10.0.0.9"})
+    assert statuses == [500] * 30 and other.status_code == 500  # every client still gets its answer
+    logged = [record for record in caplog.records if record.name == "scorekeeper"]
+    with_traceback = [record for record in logged if record.exc_info]
+    assert len(with_traceback) == 10 + 1  # ten from the first address, then the other address's own
+    cut = [record for record in logged if "are not logged" in record.getMessage()]
+    assert len(cut) == 1 and "127.0.0.1" in cut[0].getMessage() and not cut[0].exc_info
+    assert len(logged) == 12

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import games
+from scorekeeper.services import games
 from tests.support.examples import examples
 from tests.support.web_forms import snapshot
 

@@ -43,7 +43,7 @@ def test_rematch_starts_a_new_game_with_the_same_players_and_edition(client, mak
     assert token != created.edit_token
     rematch = loaded(token)
     assert rematch.game.players == ("Ann", "Bo") and rematch.game.turns == ()
-    assert rematch.edition.value == "hasbro-2016" and rematch.title == "Cup"
+    assert rematch.edition.id == "hasbro-2016" and rematch.title == "Cup"
 
 
 def test_the_export_has_edition_players_turns_totals_and_ranks(client, make_game):

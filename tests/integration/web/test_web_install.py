@@ -85,5 +85,5 @@ def test_the_pdf_links_no_icon_and_no_script(client, make_game):
     from scorekeeper.web.views import printing
 
     with client.application.test_request_context("/blank-sheet.pdf"):
-        html = printing._render(printing.blank_pad(printing.Edition.default()), "x", for_pdf=True)
+        html = printing._render(printing.blank_pad(printing.Ruleset.default()), "x", for_pdf=True)
     assert "favicon" not in html and "<script" not in html and "manifest" not in html

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.rules import Edition
+from scorekeeper.rules import EDITIONS, find_edition
 from tests.support.web_forms import new_game, page_text
 
 
@@ -18,7 +18,7 @@ def test_the_new_game_form_has_two_empty_seats_and_the_default_edition_checked(c
     text = client.get("/new").get_data(as_text=True)
     assert text.count('name="player"') == 2
     assert 'value="hasbro-1996" checked' in text
-    for edition in Edition:
+    for edition in EDITIONS.values():
         assert edition.description in page_text(client.get("/new"))
 
 
@@ -27,7 +27,7 @@ def test_starting_a_game_redirects_to_its_unguessable_page(client, loaded):
     game = loaded(token)
     assert len(token) >= 22  # at least 128 bits of secrets.token_urlsafe
     assert game.game.players == ("Ann", "Bo")
-    assert game.edition is Edition.HASBRO_2016
+    assert game.edition is find_edition("hasbro-2016")
     assert game.title == "Friday"
     assert game.coach is False
 
@@ -39,7 +39,7 @@ def test_names_are_trimmed_and_inner_spaces_collapsed(client, loaded):
 
 def test_the_edition_defaults_to_the_1996_booklet_when_not_posted(client, loaded):
     token = new_game(client, ["Ann"])
-    assert loaded(token).edition is Edition.HASBRO_1996
+    assert loaded(token).edition is find_edition("hasbro-1996")
 
 
 def test_coach_mode_is_stored_when_ticked(client, loaded):
@@ -131,3 +131,20 @@ def test_the_home_page_lists_games_started_on_this_device_only(client, app):
     assert f"/g/{token}" in text and "Friday night" in text
     other = app.test_client()
     assert f"/g/{token}" not in other.get("/").get_data(as_text=True)
+
+
+def test_the_form_says_under_maxi_and_triple_yahtzee_that_they_have_no_coach_and_why(client, monkeypatch):
+    for id in ("yacht", "maxi-yatzy", "triple-yahtzee"):
+        monkeypatch.setitem(EDITIONS, id, find_edition(id))  # as the pages of issue 25 will offer them
+    text = page_text(client.get("/new"))
+    assert (
+        "No coach for these rules: with six dice and saved rolls a game can go far too many ways "
+        "for the coach to work out the best play." in text
+    )
+    assert (
+        "No coach for these rules: a sheet of 3 columns can be filled in far too many ways "
+        "for the coach to work out the best play." in text
+    )
+    assert text.count("No coach for these rules") == 2  # Yacht and the others have a coach
+    swedish = page_text(client.get("/new", headers={"Accept-Language": "sv"}))
+    assert "No coach" not in swedish and "sex tärningar" in swedish

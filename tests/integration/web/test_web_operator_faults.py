@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import event
 
-from scorekeeper import games, storage
+from scorekeeper import storage
+from scorekeeper.services import games
 
 CANT_SAVE = "The scorekeeper can&#39;t save right now."
 

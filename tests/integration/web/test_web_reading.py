@@ -52,13 +52,19 @@ def test_the_slots_show_only_the_typed_faces():
 
 
 def test_the_keypad_adds_at_most_five_faces_and_clears_by_position():
-    assert keypad_text("", "3", None) == "3"
-    assert keypad_text("2 2 4", "5", None) == "2245"
-    assert keypad_text("22456", "1", None) == "22456"
-    assert keypad_text("22456", None, "2") == "2256"
-    assert keypad_text("22456", "7", "9") == "22456"
-    assert keypad_text("2x2", None, None) == "22"
-    assert keypad_text("2", "12", None) == "2"
+    assert keypad_text("", "3", None, 5) == "3"
+    assert keypad_text("2 2 4", "5", None, 5) == "2245"
+    assert keypad_text("22456", "1", None, 5) == "22456"
+    assert keypad_text("22456", None, "2", 5) == "2256"
+    assert keypad_text("22456", "7", "9", 5) == "22456"
+    assert keypad_text("2x2", None, None, 5) == "22"
+    assert keypad_text("2", "12", None, 5) == "2"
+
+
+def test_the_keypad_of_six_dice_takes_a_sixth_face_and_clears_the_sixth_slot():
+    assert keypad_text("22456", "6", None, 6) == "224566"
+    assert keypad_text("224566", "1", None, 6) == "224566"
+    assert keypad_text("224561", None, "5", 6) == "22456"
 
 
 def test_a_tampered_or_malformed_recent_list_is_ignored(client, app, make_game):

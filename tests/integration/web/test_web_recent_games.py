@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import text
 
-from scorekeeper import devices
+from scorekeeper.services import devices
 
 EMOJI = "🎲🐉🦊🐙🌈🍀🎯🚀🧩🎸🐝🍉"
 COOKIE_LIMIT = 4096  # what browsers keep of one cookie
@@ -155,3 +155,40 @@ def test_a_list_in_an_old_cookie_moves_to_the_server(client, make_game):
     assert 0 < page.find(f"/g/{newer.edit_token}") < page.find(f"/g/{older.edit_token}")
     with client.session_transaction() as session:
         assert "recent" not in session and "device" in session
+
+
+def _cookie_payload(app, client) -> str:
+    """What the signed session cookie says, decoded as anyone holding it could."""
+    serializer = app.session_interface.get_signing_serializer(app)
+    return str(serializer.loads(_session_cookie(client)))
+
+
+def test_no_link_of_a_game_or_a_table_is_readable_in_the_cookie(app, client, db, make_game):
+    from scorekeeper.services import tables
+
+    table, other = tables.create_table(db, "Friday"), tables.create_table(db, "Cabin")
+    game = make_game()
+    links = [table.edit_token, table.view_token, other.edit_token, game.edit_token]
+    assert client.get(f"/t/{table.edit_token}").status_code == 200  # a first visit: waits in the cookie
+    assert all(link not in _cookie_payload(app, client) for link in links)
+    assert client.get(f"/g/{game.edit_token}").status_code == 200
+    assert client.get(f"/t/{other.edit_token}").status_code == 200
+    payload = _cookie_payload(app, client)
+    assert all(link not in payload for link in links), payload
+    home = client.get("/").get_data(as_text=True)
+    assert 0 < home.find(f"/t/{other.edit_token}") < home.find(f"/t/{table.edit_token}")  # newest first
+    assert f"/g/{game.edit_token}" in home
+    with db() as session:
+        stored = [row[0] for row in session.execute(text("SELECT sealed_link FROM recent_tables"))]
+    assert len(stored) == 2 and not any(link in value for value in stored for link in links)
+
+
+def test_a_list_of_tables_in_an_old_cookie_moves_to_the_server(app, client, db):
+    from scorekeeper.services import tables
+
+    older, newer = tables.create_table(db, "Friday"), tables.create_table(db, "Cabin")
+    with client.session_transaction() as session:
+        session["tables"] = [[newer.view_token, "Cabin"], [older.edit_token, "Friday"]]
+    home = client.get("/").get_data(as_text=True)
+    assert 0 < home.find(f"/t/{newer.view_token}") < home.find(f"/t/{older.edit_token}")
+    assert older.edit_token not in _cookie_payload(app, client)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper import games
+from scorekeeper.services import games
 from tests.support.web_forms import HX, PLAIN_DICE, new_game, post_turn
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import games
+from scorekeeper.services import games, names
 
 COMPOSED_E = "\u00e9"  # é as one character
 DECOMPOSED_E = "e\u0301"  # e + combining acute accent
@@ -35,7 +35,7 @@ def test_names_and_titles_are_stored_in_nfc(client, db):
 
 
 def test_the_use_case_itself_refuses_look_alike_names(db):
-    checked = games.check_players([COMPOSED_E, DECOMPOSED_E.upper()])
+    checked = names.check_players([COMPOSED_E, DECOMPOSED_E.upper()])
     assert 1 in checked.reasons
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import gzip
 import re
 
-from scorekeeper.rules import Edition
+from scorekeeper.rules import find_edition
 from tests.support.web_forms import HX, plain_turns
 
-BOXES = Edition.HASBRO_1996.box_keys  # the Hasbro sheet's box keys, in sheet order
+BOXES = find_edition("hasbro-1996").box_keys  # the Hasbro sheet's box keys, in sheet order
 
 FIRST_LOAD_LIMIT = 40 * 1024
 FRAGMENT_LIMIT = 6 * 1024

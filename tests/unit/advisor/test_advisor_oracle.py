@@ -19,7 +19,7 @@ import pytest
 import yatzy_solver as ys  # a test dependency: if it is missing the test must fail, not skip
 
 from scorekeeper.advisor import Advisor
-from scorekeeper.rules import Edition, Scorecard
+from scorekeeper.rules import Scorecard, find_edition
 
 SITUATIONS = 1200
 pytestmark = pytest.mark.slow  # yatzy-solver solves each edition from scratch (15-20 s each)
@@ -42,13 +42,13 @@ VARIANTS = {
 def pair(request: pytest.FixtureRequest, advisor_tables) -> tuple[Advisor, ys.Solver]:
     """Our advisor of an edition and yatzy-solver's solver of the same rules."""
     oracle = ys.Solver.build(ys.Variant(VARIANTS[request.param]))
-    return Advisor.for_edition(Edition(request.param), advisor_tables), oracle
+    return Advisor.for_edition(find_edition(request.param), advisor_tables), oracle
 
 
 def _random_situations(edition: str, count: int, seed: int) -> list[tuple[Scorecard, tuple[int, ...], int]]:
     """Mid-game sheets reached by random play, with random final dice and rolls left."""
     rng = random.Random(seed)
-    rounds = Edition(edition).rounds
+    rounds = find_edition(edition).rounds
     out = []
     while len(out) < count:
         card, upper_minded = Scorecard(edition), rng.random() < 0.5
@@ -92,7 +92,7 @@ def _their_options(oracle, situations) -> list[dict[str, float]]:
 def _armed(cards: list[Scorecard]) -> np.ndarray:
     """Their flag: 50 in the Yahtzee box (always False in Yatzy, which has no extra bonus)."""
     return np.array(
-        [c.rules.extra is not None and c.points(c.rules.extra.box) == 50 for c in cards], dtype=bool
+        [c.edition.extra is not None and c.points(c.edition.extra.box) == 50 for c in cards], dtype=bool
     )
 
 
@@ -132,7 +132,7 @@ def test_box_and_keep_values_match_yatzy_solver_in_1200_random_situations(pair) 
                 assert value - card.grand_total == pytest.approx(expected, abs=TOLERANCE)
                 compared += 1
     # A forced order has one box per situation, so fewer values to compare.
-    assert compared > (8_000 if advisor.edition.forced_order else 20_000)
+    assert compared > (8_000 if advisor.edition.order.forced else 20_000)
 
 
 def test_turn_start_values_match_yatzy_solver(pair) -> None:

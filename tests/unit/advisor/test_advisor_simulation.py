@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper.advisor import Advisor
 from scorekeeper.advisor.simulate import simulate
-from scorekeeper.rules import Edition
+from scorekeeper.rules import find_edition
 
 GAMES = 4000
 
@@ -41,7 +41,7 @@ def test_the_same_seed_plays_the_same_games(advisor: Advisor, games) -> None:
 @pytest.mark.slow
 def test_optimal_yatzy_play_averages_within_3_points_of_248_44(yatzy: Advisor) -> None:
     games = simulate(yatzy, 2000, seed=20240601)
-    assert all(card.is_complete and card.edition == "yatzy" for card in games.cards)
+    assert all(card.is_complete and card.edition.id == "yatzy" for card in games.cards)
     assert all(card.yahtzee_bonus == 0 for card in games.cards)  # no extra bonus in Yatzy
     assert abs(games.scores.mean() - 248.44) < 3
     assert 0 < games.upper_bonus_rate < 1 and 0 < games.fixed_rate("yatzy") < 1
@@ -50,6 +50,6 @@ def test_optimal_yatzy_play_averages_within_3_points_of_248_44(yatzy: Advisor) -
 @pytest.mark.slow
 def test_forced_yatzy_play_fills_the_sheet_in_order_and_averages_122_56(forced: Advisor) -> None:
     games = simulate(forced, 2000, seed=7)
-    keys = [box.key for box in Edition("yatzy-forced").boxes]
+    keys = [box.key for box in find_edition("yatzy-forced").boxes]
     assert all(card.is_complete for card in games.cards) and len(keys) == 15
     assert abs(games.scores.mean() - 122.56) < 3

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.advisor import Advisor, review_game
-from scorekeeper.rules import Box, Edition, Game
+from scorekeeper.rules import Box, Game, find_edition
 
 ENTRIES = [
     ((1, 2, 3, 4, 5), Box.LARGE_STRAIGHT),  # Ann: a large straight first roll, in its box
@@ -16,7 +16,7 @@ ENTRIES = [
 
 
 def test_dice_minus_choices_is_the_whole_change_of_expected_score(advisor: Advisor) -> None:
-    ann, bo = review_game(Game.replay(["Ann", "Bo"], Edition.HASBRO_1996, ENTRIES), lambda _: advisor)
+    ann, bo = review_game(Game.replay(["Ann", "Bo"], find_edition("hasbro-1996"), ENTRIES), lambda _: advisor)
     for review in (ann, bo):
         assert review.turns[0].expected_before == pytest.approx(advisor.expected_score(), abs=1e-9)
         for turn in review.turns:

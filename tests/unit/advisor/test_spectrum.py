@@ -155,3 +155,27 @@ def test_a_curve_is_returned_even_when_the_memory_forgets_it_at_once(
     for open_boxes in (EXACT_OPEN + 2, EXACT_OPEN + 1, EXACT_OPEN):  # from the table, one turn, exact
         assert forgetful.pmf(sheets[open_boxes], open_boxes).sum() == pytest.approx(1.0)
     np.testing.assert_allclose(forgetful.pmf(start, forced.points.boxes), expected)
+
+
+def _curve(row: np.ndarray, grid: int) -> np.ndarray:
+    """The curve of these lowest frequencies as Spectra.pmf makes it, from exact values."""
+    cdf = np.maximum.accumulate(np.cumsum(np.fft.irfft(np.pad(row, (0, grid // 2 + 1 - len(row))), grid)))
+    return np.diff(np.clip(cdf, 0.0, 1.0), prepend=0.0)
+
+
+def test_a_stored_curve_reads_back_within_the_precision_of_its_blocks() -> None:
+    """The first block as float16, the later ones as 8 bits of their largest value: a wide and a
+    lumpy curve come back within a thousandth of their exact values' curves; zeros stay zeros."""
+    grid, k = 512, np.arange(128)
+    wide = np.exp(-2j * np.pi * k * 200 / grid - 0.5 * (2 * np.pi * k * 40 / grid) ** 2)
+    lumpy = 0.5 * np.exp(-2j * np.pi * k * 60 / grid) + 0.5 * np.exp(-2j * np.pi * k * 110 / grid)
+    rows = [wide[:BLOCK], lumpy, np.concatenate([wide[:BLOCK], np.zeros(BLOCK)])]
+    spectra = Spectra.of_rows([r.astype(np.complex64) for r in rows], np.arange(3, dtype=np.int32), grid)
+    assert spectra.tail.dtype == np.int8 and len(spectra.head) == 3
+    assert list(spectra.blocks) == [0, 0, len(lumpy) // BLOCK - 1, len(lumpy) // BLOCK]
+    for state, row in enumerate(rows):
+        stored = spectra.pmf(state)
+        assert stored is not None
+        assert _gap(stored, _curve(row, grid)) <= 0.001, state
+    first, padded = spectra.pmf(0), spectra.pmf(2)
+    assert first is not None and padded is not None and np.array_equal(first, padded)

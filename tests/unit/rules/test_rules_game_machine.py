@@ -1,4 +1,4 @@
-"""Stateful test: any mix of play, undo and correct equals replaying its turns from scratch."""
+"""Stateful test: any mix of play, undo and correct equals a replay of its turns from scratch, any edition."""
 
 from __future__ import annotations
 
@@ -14,9 +14,11 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from scorekeeper.rules import Edition, Game, RuleViolation
+from scorekeeper.rules import Game, Ruleset, RuleViolation
 from tests.support.examples import examples
-from tests.support.rule_sheets import EDITIONS, any_dice
+from tests.support.rule_sheets import EVERY_EDITION, dice_of, turns
+
+Entry = tuple[tuple[int, ...], str, int, int | None]
 
 
 class GameMachine(RuleBasedStateMachine):
@@ -24,7 +26,7 @@ class GameMachine(RuleBasedStateMachine):
 
     game: Game
 
-    def __init__(self, edition: Edition) -> None:
+    def __init__(self, edition: Ruleset) -> None:
         super().__init__()
         self.edition = edition
 
@@ -33,16 +35,27 @@ class GameMachine(RuleBasedStateMachine):
         self.game = Game([f"P{seat}" for seat in range(players)], self.edition)
 
     @precondition(lambda self: not self.game.is_over)
-    @rule(dice=any_dice, data=st.data())
-    def play(self, dice, data):
+    @rule(data=st.data())
+    def play(self, data):
         seat = self.game.current_player
-        options = self.game.cards[seat].options(dice)
-        box = data.draw(st.sampled_from(list(options)))
+        card = self.game.cards[seat]
+        dice, cell, rolls = data.draw(turns(card))
+        options = card.cell_options(dice)
         before = self.game
-        self.game = self.game.play(dice, box)
+        self.game = self.game.play(dice, cell.box, cell.column, rolls)
         assert self.game.turns[:-1] == before.turns
-        assert self.game.last_turn.player == seat
-        assert self.game.last_turn.points == options[box]
+        turn = self.game.last_turn
+        assert (turn.player, turn.box, turn.column, turn.rolls) == (seat, cell.box, cell.column, rolls)
+        assert turn.points == options[cell]
+
+    @precondition(lambda self: not self.game.is_over and self.edition.bank.counted)
+    @rule()
+    def claim_one_roll_too_many(self):
+        most = self.game.most_rolls
+        dice = [1] * self.edition.dice_count
+        cell = next(iter(self.game.cards[self.game.current_player].cell_options(dice)))
+        with pytest.raises(RuleViolation, match=rf"^Only {most} rolls this turn \(3 plus {most - 3} saved\)"):
+            self.game.play(dice, cell.box, cell.column, most + 1)
 
     @rule()
     def undo(self):
@@ -55,33 +68,38 @@ class GameMachine(RuleBasedStateMachine):
         assert self.game.turns == before.turns[:-1]
 
     @precondition(lambda self: self.game.turns)
-    @rule(dice=any_dice, data=st.data())
-    def correct(self, dice, data):
+    @rule(data=st.data())
+    def correct(self, data):
         index = data.draw(st.integers(0, len(self.game.turns) - 1))
-        # Mostly a box the sheet allowed at that turn, sometimes any box (often refused).
-        earlier = Game.replay(self.game.players, self.game.edition, self.entries(self.game)[:index])
-        allowed = list(earlier.cards[earlier.current_player].options(dice))
-        box = data.draw(st.one_of(st.sampled_from(allowed), st.sampled_from(self.edition.box_keys)))
+        earlier = Game.replay(self.game.players, self.edition, self.entries(self.game)[:index])
+        card = earlier.cards[earlier.current_player]
+        # Mostly a turn the sheet allowed then, sometimes any cell and any rolls (often refused).
+        dice, cell, rolls = data.draw(turns(card))
+        if data.draw(st.booleans()):
+            dice = data.draw(dice_of(self.edition))
+            cell = data.draw(st.sampled_from(self.edition.cells))
+            rolls = data.draw(st.sampled_from([None, 0, 1, 2, 3, 4, 7]))
         before = self.game
         try:
-            corrected = self.game.correct(index, dice, box)
+            corrected = self.game.correct(index, dice, cell.box, cell.column, rolls)
         except RuleViolation as refusal:
             assert self.game == before
-            if box in allowed:  # then only a later turn can be at fault, and it is named
+            if card.refusal(cell.box, dice, cell.column, rolls) is None:
+                # then only a later turn can be at fault, and it is named
                 assert refusal.params["turn"] > index + 1
             return
         entries = self.entries(before)
-        entries[index] = (tuple(sorted(dice)), box)
+        entries[index] = (tuple(sorted(dice)), cell.box, cell.column, rolls)
         assert self.entries(corrected) == entries
         self.game = corrected
 
     @staticmethod
-    def entries(game: Game) -> list[tuple[tuple[int, ...], object]]:
-        return [(turn.dice, turn.box) for turn in game.turns]
+    def entries(game: Game) -> list[Entry]:
+        return [turn.entry for turn in game.turns]
 
     @invariant()
     def replaying_the_turns_from_scratch_gives_the_same_game(self):
-        replayed = Game.replay(self.game.players, self.game.edition, self.entries(self.game))
+        replayed = Game.replay(self.game.players, self.edition, self.entries(self.game))
         assert replayed.cards == self.game.cards
         assert replayed == self.game
 
@@ -91,29 +109,39 @@ class GameMachine(RuleBasedStateMachine):
         players = len(game.players)
         for turn in game.turns:
             assert (turn.player, turn.round) == (turn.index % players, turn.index // players + 1)
-            assert game.cards[turn.player].points(turn.box) == turn.points
+            assert game.cards[turn.player].points(turn.box, turn.column) == turn.points
         for seat, card in enumerate(game.cards):
-            bonuses = sum(turn.bonus for turn in game.turns if turn.player == seat)
-            assert card.yahtzee_bonus == bonuses
-            filled = game.rounds - len(card.open_boxes)
-            assert filled == sum(1 for turn in game.turns if turn.player == seat)
+            mine = [turn for turn in game.turns if turn.player == seat]
+            assert card.yahtzee_bonus == sum(turn.bonus for turn in mine)
+            for number, column in enumerate(card.columns, start=1):
+                assert column.yahtzee_bonus == sum(turn.bonus for turn in mine if turn.column == number)
+            assert game.rounds - len(card.open_cells) == len(mine)
+            # The bank is what the player's turns left: never stored, always the replay's.
+            assert card.saved_rolls == sum(3 - turn.rolls for turn in mine if turn.rolls is not None)
         if not game.is_over:
             assert game.current_player == len(game.turns) % players
+            assert game.saved_rolls == game.cards[game.current_player].saved_rolls
 
     @invariant()
     def the_editions_own_rules_hold_for_every_turn(self):
-        rules = self.game.rules
+        rules = self.edition
         for seat in range(len(self.game.players)):
-            boxes = [turn.box for turn in self.game.turns if turn.player == seat]
-            if rules.forced_order:  # each player's sheet is filled top to bottom
-                assert boxes == list(rules.box_keys[: len(boxes)])
-            assert len(set(boxes)) == len(boxes)  # no box twice
-        if rules.extra is None:  # only Hasbro pays for an extra five of a kind
+            mine = [turn for turn in self.game.turns if turn.player == seat]
+            for number in range(1, len(rules.columns) + 1):
+                boxes = [turn.box for turn in mine if turn.column == number]
+                if rules.order.forced:  # each column is filled top to bottom
+                    assert boxes == list(rules.box_keys[: len(boxes)])
+                assert len(set(boxes)) == len(boxes)  # no box twice in a column
+        if rules.extra is None:  # only Hasbro's sheets pay for an extra five of a kind
             assert all(turn.bonus == 0 for turn in self.game.turns)
-            assert all(card.yahtzee_bonus == 0 for card in self.game.cards)
+        if not rules.bank.counted:
+            assert all(turn.rolls is None for turn in self.game.turns)
+        else:
+            assert all(turn.rolls >= 1 for turn in self.game.turns)
+            assert all(card.saved_rolls >= 0 for card in self.game.cards)
 
 
-@pytest.mark.parametrize("edition", EDITIONS, ids=str)
+@pytest.mark.parametrize("edition", EVERY_EDITION, ids=str)
 def test_play_undo_and_correct_always_equal_a_replay_from_scratch(edition):
     run_state_machine_as_test(
         lambda: GameMachine(edition),

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import Box, Dice, Edition, Message, RuleViolation
+from scorekeeper.rules import Box, Dice, Message, RuleViolation, find_edition
 from tests.support.rule_sheets import FIVE_SIXES, HASBRO, PLAIN, sheet_with, why_not
 
 B = Box
-E96, E16 = Edition.HASBRO_1996, Edition.HASBRO_2016
+E96, E16 = find_edition("hasbro-1996"), find_edition("hasbro-2016")
 BOXES = list(Box)
 FOURS = [4, 4, 4, 4, 4]
 MUST_GO_FOURS = "Joker rule: five 4s must go in Fours while Fours is empty."

@@ -7,15 +7,14 @@ from itertools import permutations
 import pytest
 
 from scorekeeper.rules import (
-    ALL_ROLLS,
     BadDice,
     Box,
     Dice,
-    Edition,
     Game,
     RuleViolation,
     Scorecard,
-    normalize_dice,
+    all_rolls,
+    find_edition,
 )
 from tests.support.rule_sheets import EDITIONS, HASBRO, MAX_POINTS
 
@@ -25,7 +24,7 @@ BAD_DICE = "Enter exactly five dice, each from 1 to 6."
 
 def full(**points: int) -> dict[str, int]:
     """Points for all 13 Hasbro boxes: the named ones, 0 elsewhere."""
-    return {box: points.get(box, 0) for box in Edition.HASBRO_1996.box_keys}
+    return {box: points.get(box, 0) for box in find_edition("hasbro-1996").box_keys}
 
 
 # The worked examples of RULES.md on an empty sheet, every box spelled out.
@@ -95,19 +94,19 @@ def test_each_box_scores_what_the_sheet_says(dice, box, points):
 
 @pytest.mark.parametrize("edition", EDITIONS, ids=str)
 def test_the_rulesets_score_table_is_its_boxes_score_functions_for_every_possible_roll(edition):
-    for roll in ALL_ROLLS:
+    for roll in all_rolls(5):
         assert edition.scores(roll) == tuple(box.score(roll) for box in edition.boxes)
         assert Scorecard(edition).options(roll) == (
             dict(zip(edition.box_keys, edition.scores(roll), strict=True))
-            if not edition.forced_order
+            if not edition.order.forced
             else {edition.box_keys[0]: roll.count(1)}
         )
 
 
 def test_there_are_252_distinct_sorted_rolls():
-    assert len(ALL_ROLLS) == len(set(ALL_ROLLS)) == 252
-    assert all(list(roll) == sorted(roll) for roll in ALL_ROLLS)
-    assert all(type(roll) is Dice for roll in ALL_ROLLS)
+    assert len(all_rolls(5)) == len(set(all_rolls(5))) == 252
+    assert all(list(roll) == sorted(roll) for roll in all_rolls(5))
+    assert all(type(roll) is Dice for roll in all_rolls(5))
 
 
 @pytest.mark.parametrize(
@@ -131,11 +130,11 @@ def test_a_joker_scores_the_lower_patterns_as_met(edition, box, points):
 @pytest.mark.parametrize("edition", EDITIONS, ids=str)
 def test_no_roll_scores_above_a_boxs_printed_maximum_and_each_maximum_is_reached(edition):
     for i, box in enumerate(edition.boxes):
-        best = max(edition.scores(roll)[i] for roll in ALL_ROLLS)
+        best = max(edition.scores(roll)[i] for roll in all_rolls(5))
         if edition.extra is not None:
             best = max([best] + [edition.extra.joker_points(box, Dice.of([f] * 5)) for f in range(1, 7)])
-        assert best == MAX_POINTS[edition][box.key]
-        assert min(edition.scores(roll)[i] for roll in ALL_ROLLS) == (5 if box.key == "chance" else 0)
+        assert best == MAX_POINTS[edition.id][box.key]
+        assert min(edition.scores(roll)[i] for roll in all_rolls(5)) == (5 if box.key == "chance" else 0)
 
 
 @pytest.mark.parametrize(
@@ -149,7 +148,7 @@ def test_no_roll_scores_above_a_boxs_printed_maximum_and_each_maximum_is_reached
     ids=["list", "tuple", "range", "shuffled"],
 )
 def test_any_sequence_of_five_dice_in_any_order_is_accepted_and_sorted(dice):
-    assert normalize_dice(dice) == (1, 2, 3, 4, 5)
+    assert Dice.of(dice) == (1, 2, 3, 4, 5)
 
 
 def _generator():
@@ -192,7 +191,7 @@ def test_anything_but_five_dice_from_1_to_6_is_refused_everywhere(dice):
     card = Scorecard()
     game = Game(["Ann"])
     calls = [
-        lambda: normalize_dice(dice),
+        lambda: Dice.of(dice),
         lambda: card.options(dice),
         lambda: card.refusal(Box.CHANCE, dice),
         lambda: Dice.of(dice),

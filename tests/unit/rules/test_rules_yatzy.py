@@ -4,10 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import ALL_ROLLS, Dice, Edition, Game, Message, RuleViolation, Scorecard
+from scorekeeper.rules import (
+    EDITIONS,
+    FREE_ORDER,
+    TOP_TO_BOTTOM,
+    Dice,
+    Game,
+    Message,
+    RuleViolation,
+    Scorecard,
+    all_rolls,
+    find_edition,
+)
 from tests.support.rule_sheets import YATZY, sheet, why_not
 
-FREE, FORCED = Edition.YATZY, Edition.YATZY_FORCED
+FREE, FORCED = find_edition("yatzy"), find_edition("yatzy-forced")
 KEYS = [
     "ones",
     "twos",
@@ -70,15 +81,16 @@ def test_the_upper_bonus_is_50_at_63_and_there_is_no_extra_bonus_and_a_coach(edi
 
 
 def test_only_the_forced_edition_has_a_forced_order():
-    assert (FREE.forced_order, FORCED.forced_order) == (False, True)
-    assert [edition.forced_order for edition in Edition] == [False, False, False, True]
+    assert (FREE.order, FORCED.order) == (FREE_ORDER, TOP_TO_BOTTOM)
+    assert [edition.order.forced for edition in EDITIONS.values()] == [False, False, False, True]
 
 
 def test_a_yatzy_ruleset_knows_its_own_boxes_and_no_hasbro_only_box():
-    assert "two_pairs" in FREE and "yatzy" in FORCED
-    assert "yahtzee" not in FREE and "one_pair" not in Edition.HASBRO_1996
-    assert "yat" not in FREE  # a box key, not a substring of the id
-    assert 3 not in FREE and None not in FREE
+    assert "two_pairs" in FREE.box_keys and "yatzy" in FORCED.box_keys
+    assert "yahtzee" not in FREE.box_keys and "one_pair" not in find_edition("hasbro-1996").box_keys
+    for key in ("yat", 3, None):
+        with pytest.raises(RuleViolation):
+            FREE.box(key)
 
 
 # RULES.md: "Worked examples" of the Scandinavian Yatzy section, each box the text names.
@@ -208,7 +220,7 @@ def test_the_best_sheet_scores_374_and_nothing_can_score_more(edition):
     )
     assert best.grand_total == 374
     # The boxes are independent, so no sheet beats the best roll of every box plus the bonus.
-    ceiling = sum(max(edition.scores(roll)[i] for roll in ALL_ROLLS) for i in range(15))
+    ceiling = sum(max(edition.scores(roll)[i] for roll in all_rolls(5)) for i in range(15))
     assert ceiling + edition.upper_bonus.points == 374
 
 
@@ -246,7 +258,7 @@ def test_the_free_edition_fills_boxes_in_any_order_and_any_box_but_chance_may_ta
     card = Scorecard(FREE)
     for key in reversed(KEYS):  # bottom to top
         dice = (
-            next(roll for roll in ALL_ROLLS if FREE.box(key).score(roll) == 0)
+            next(roll for roll in all_rolls(5) if FREE.box(key).score(roll) == 0)
             if key != "chance"
             else Dice.of([1] * 5)
         )
@@ -322,7 +334,7 @@ def test_a_whole_forced_game_for_two_players_ends_after_15_rounds():
 
 
 def test_the_forced_order_names_no_box_on_a_sheet_with_none_open() -> None:
-    rules = Edition.YATZY_FORCED
+    rules = find_edition("yatzy-forced")
     full = tuple(0 for _ in rules.boxes)
     assert rules.refusal(full, 0, Dice.parse("12345")) is None
     assert rules.placements(full, Dice.parse("12345")) == {}

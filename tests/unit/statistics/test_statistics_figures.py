@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from scorekeeper.rules import Edition, Game
+from scorekeeper.rules import Game, find_edition
 from scorekeeper.statistics import (
     GameTotals,
     PlayedGame,
@@ -19,8 +19,8 @@ from scorekeeper.statistics import (
 )
 from tests.support.sample_games import extra_yahtzee_turns
 
-HASBRO = Edition("hasbro-1996")
-YATZY = Edition("yatzy")
+HASBRO = find_edition("hasbro-1996")
+YATZY = find_edition("yatzy")
 
 
 def seat(total: int, rank: int, *, rules=HASBRO, five: bool = False, bonus: bool = False, extra: int = 0):
@@ -189,10 +189,18 @@ def test_totals_survive_their_json_round_trip():
 
 
 @pytest.mark.parametrize(
-    ("edition", "box"), [("hasbro-1996", "yahtzee"), ("hasbro-2016", "yahtzee"), ("yatzy", "yatzy")]
+    ("edition", "box"),
+    [
+        ("hasbro-1996", "yahtzee"),
+        ("hasbro-2016", "yahtzee"),
+        ("yatzy", "yatzy"),
+        ("yacht", "yacht"),
+        ("maxi-yatzy", "maxi_yatzy"),
+        ("triple-yahtzee", "yahtzee"),
+    ],
 )
 def test_the_five_of_a_kind_box_is_found_in_the_ruleset(edition, box):
-    assert five_box(Edition(edition)) == Edition(edition).box_index(box)
+    assert five_box(find_edition(edition)) == find_edition(edition).box_index(box)
 
 
 @pytest.mark.parametrize(

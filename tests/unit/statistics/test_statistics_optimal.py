@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import Edition
+from scorekeeper.rules import find_edition
 from scorekeeper.statistics import optimal
 from scorekeeper.statistics.optimal import optimal_box_means
 
-HASBRO = Edition("hasbro-1996")
+HASBRO = find_edition("hasbro-1996")
 
 
 @pytest.mark.slow  # seconds each: make test runs it, the fast loop does not
@@ -25,13 +25,13 @@ def test_the_averages_are_optimal_plays_per_box(advisor, advisor_tables):
 
 def test_without_the_coachs_tables_there_is_no_figure(tmp_path):
     assert optimal_box_means(HASBRO, tmp_path) is None
-    assert optimal_box_means(Edition("hasbro-2016"), tmp_path, wait=True) is None
+    assert optimal_box_means(find_edition("hasbro-2016"), tmp_path, wait=True) is None
 
 
 @pytest.mark.slow  # seconds each: make test runs it, the fast loop does not
 def test_the_first_call_does_not_wait_for_the_simulation(advisor_2016, advisor_tables):
     optimal._MEMO.clear()  # as in a process that has not worked any edition out yet
-    assert optimal_box_means(Edition("hasbro-2016"), advisor_tables) is None  # started in the background
-    settled = optimal_box_means(Edition("hasbro-2016"), advisor_tables, wait=True)
+    assert optimal_box_means(find_edition("hasbro-2016"), advisor_tables) is None  # started in the background
+    settled = optimal_box_means(find_edition("hasbro-2016"), advisor_tables, wait=True)
     assert settled is not None
-    assert optimal_box_means(Edition("hasbro-2016"), advisor_tables) is settled
+    assert optimal_box_means(find_edition("hasbro-2016"), advisor_tables) is settled

@@ -1,0 +1,1 @@
+"""What serves the app: granian and its workers, the access log, redaction of logs, helper processes."""
