@@ -37,7 +37,7 @@ import numpy as np  # noqa: E402
 
 from scorekeeper.advisor import Advisor, distribution  # noqa: E402
 from scorekeeper.advisor.selfplay import Decisions, play  # noqa: E402
-from scorekeeper.rules import Edition  # noqa: E402
+from scorekeeper.rules import every_edition  # noqa: E402
 
 Result = dict[str, Any]
 
@@ -50,7 +50,7 @@ def run_edition(
     advisor = Advisor.for_edition(edition)
     dist = advisor.distributions(build=True)
     assert dist is not None
-    index = [e.id for e in Edition].index(edition)
+    index = [e.id for e in every_edition()].index(edition)
     results = []
     for count in players:
         cpu, wall = time.process_time(), time.perf_counter()
@@ -130,7 +130,7 @@ def uptime() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--editions", default=",".join(e.id for e in Edition if e.has_coach))
+    parser.add_argument("--editions", default=",".join(e.id for e in every_edition() if e.has_coach))
     parser.add_argument("--players", default="2,4")
     parser.add_argument("--games", type=int, default=20_000)
     parser.add_argument("--chunk", type=int, default=5_000)

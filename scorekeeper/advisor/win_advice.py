@@ -18,7 +18,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from scorekeeper.rules import Scorecard, normalize_dice
+from scorekeeper.rules import Dice, Scorecard
 
 from .advisor import TIE_DECIMALS, Advisor, card_state, ranked_boxes
 from .dice import KEEP_INDEX, ROLL_PROBABILITY, Keep, sub_keeps
@@ -190,7 +190,7 @@ class WinTurn:
         if rolls_left not in (1, 2):
             raise ValueError("rolls_left must be 1 or 2")
         values: FloatArray = self.one if rolls_left == 1 else self.two
-        return {keep: float(values[KEEP_INDEX[keep]]) for keep in sub_keeps(tuple(normalize_dice(dice)))}
+        return {keep: float(values[KEEP_INDEX[keep]]) for keep in sub_keeps(tuple(Dice.of(dice)))}
 
 
 def pmf_getter(dist: Distributions, open_boxes: int) -> PmfOf:

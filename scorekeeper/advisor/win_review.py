@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.rules import Edition, Game, Scorecard
+from scorekeeper.rules import Game, Scorecard
 
 from .advisor import TIE_DECIMALS, Advisor, ranked_boxes
 from .distribution import Distributions
@@ -80,8 +80,7 @@ def review_for_win(game: Game, advisor: Advisor, distributions: Distributions | 
     dist = distributions or advisor.distributions()
     if dist is None:
         return WinReview(NOT_READY)
-    edition = Edition(game.edition)
-    cards = [Scorecard(edition) for _ in game.players]
+    cards = [Scorecard(game.edition) for _ in game.players]
     choices = []
     for turn in game.turns:
         card = cards[turn.player]

@@ -26,7 +26,7 @@ def played(edition: str, players: int, seed: int) -> Game:
 
 def sheets_after(game: Game, upto: int) -> list[Scorecard]:
     """Every player's sheet once the first `upto` turns are recorded."""
-    cards = [Scorecard(game.rules) for _ in game.players]
+    cards = [Scorecard(game.edition) for _ in game.players]
     for turn in game.turns[:upto]:
         cards[turn.player] = cards[turn.player].fill(turn.box, turn.dice)
     return cards
@@ -71,7 +71,7 @@ def test_a_hasbro_game_judged_for_the_win_and_for_the_score(
     game = finished_game(["Ann", "Bo", "Cy"], seed=5)
     check_against_win_chances(game, advisor, hasbro_chances)
     review = review_for_win(game, advisor, hasbro_chances)
-    points = review_game(game, {game.edition: advisor})
+    points = review_game(game, {game.edition.id: advisor})
     for seat, player in enumerate(points):
         mine = review.of_seat(seat)
         assert [c.points_cost for c in mine] == pytest.approx([t.regret for t in player.turns], abs=1e-9)
