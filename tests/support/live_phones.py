@@ -14,7 +14,7 @@ PHONE = {"width": 390, "height": 844}
 LIVE_POLLS = 2  # two polls 1.5 s apart: the 3-second promise
 HANG_GUARD_MS = PATIENCE_MS  # only stops a test that would otherwise wait for ever
 
-_POLLS: dict[int, list[int]] = {}  # id(page) -> the status of each poll it made
+_POLLS: dict[int, list[int | str]] = {}  # id(page) -> each poll's status, or why it failed
 
 
 def is_poll(request) -> bool:
@@ -29,7 +29,10 @@ def open_phone(browser, url: str, viewport=PHONE):
     page = context.new_page()
     polls = _POLLS.setdefault(id(page), [])
     page.on("response", lambda response: polls.append(response.status) if is_poll(response.request) else None)
-    page.on("requestfailed", lambda request: polls.append(0) if is_poll(request) else None)
+    page.on(
+        "requestfailed",
+        lambda request: polls.append(f"failed: {request.failure}") if is_poll(request) else None,
+    )
     page.goto(url)
     page.evaluate("window.notReloaded = true")  # gone if the page ever reloads
     return page

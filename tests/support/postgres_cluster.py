@@ -57,7 +57,7 @@ class Cluster:
             host="127.0.0.1", port=self.port, user=SUPERUSER, dbname="postgres", autocommit=True
         )
 
-    def execute(self, statement: sql.Composable) -> None:
+    def execute(self, statement: sql.SQL | sql.Composed) -> None:
         """Run one statement outside a transaction."""
         with self.connect() as connection:
             connection.execute(statement)

@@ -1,0 +1,1 @@
+"""Benchmark scripts: each prints its figures (run one as `python benchmarks/<name>.py`)."""
