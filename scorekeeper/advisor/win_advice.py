@@ -208,12 +208,28 @@ _TURNS: OrderedDict[tuple[object, ...], WinTurn] = OrderedDict()
 _LOCK = threading.Lock()
 
 
+def _turn_key(
+    advisor: Advisor, dist: Distributions, card: Scorecard, others: Sequence[Scorecard]
+) -> tuple[object, ...]:
+    """What a WinTurn depends on: the tables, and each sheet's state and total (the player's first)."""
+    return (id(dist), *((advisor.state_index(c), c.grand_total, c.is_complete) for c in (card, *others)))
+
+
+def is_prepared(advisor: Advisor, cards: Sequence[Scorecard], seat: int) -> bool:
+    """The turn's chances are worked out (prepare_for_win): its advice for the win is then a few ms.
+
+    True where there is nothing to work out (a solo game, a complete sheet, no chance table)."""
+    dist = advisor.distributions()
+    if len(cards) < 2 or cards[seat].is_complete or dist is None:
+        return True
+    key = _turn_key(advisor, dist, cards[seat], [c for i, c in enumerate(cards) if i != seat])
+    with _LOCK:
+        return key in _TURNS
+
+
 def win_turn(advisor: Advisor, dist: Distributions, card: Scorecard, others: Sequence[Scorecard]) -> WinTurn:
     """The WinTurn of these sheets, remembered (CACHED_TURNS sets of sheets)."""
-    key = (
-        id(dist),
-        *((advisor.state_index(c), c.grand_total, c.is_complete) for c in (card, *others)),
-    )
+    key = _turn_key(advisor, dist, card, others)
     with _LOCK:
         found = _TURNS.get(key)
         if found is not None:
@@ -237,6 +253,7 @@ __all__ = [
     "advise_for_win",
     "box_chances",
     "chances_after",
+    "is_prepared",
     "others_share",
     "prepare_for_win",
     "rank_for_win",
