@@ -70,4 +70,9 @@ def prepare_soon(advisor: Advisor, cards: Sequence[Scorecard], seat: int) -> Fut
     return run_soon(("turn", id(advisor), seat, tuple(cards)), prepare_for_win, advisor, tuple(cards), seat)
 
 
-__all__ = ["prepare_soon", "run_soon"]
+def wait_idle(timeout: float) -> None:
+    """Wait until the work queued so far is done (the worker runs it in order): tests read it after."""
+    _executor().submit(lambda: None).result(timeout)
+
+
+__all__ = ["prepare_soon", "run_soon", "wait_idle"]
