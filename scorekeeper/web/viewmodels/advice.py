@@ -199,36 +199,27 @@ def keep_advice(loaded: games.LoadedGame, text: object, rolls: object) -> KeepAd
     if advisor is None:
         advice.ready = False
         return advice
-    card = game.cards[game.current_player]
-    values = advisor.keep_values(card, advice.roll, advice.rolls_left)
-    advice.win = win_note(advisor, game, advice.roll, advice.rolls_left)
+    card, roll = game.cards[game.current_player], advice.roll
+    values = advisor.keep_values(card, roll, advice.rolls_left)
+    advice.win = win_note(advisor, game, roll, advice.rolls_left)
     chances = advice.win.chances if advice.win else {}
     best = next(iter(values.values()))
-    advice.choices = [
-        KeepChoice(
+
+    def choice(keep: tuple[int, ...]) -> KeepChoice:
+        value = values[keep]
+        return KeepChoice(
             keep,
             value,
-            marked(advice.roll, keep),
+            marked(roll, keep),
             worth(value, card.grand_total),
             about_equal(value, best),
             chances.get(keep, ""),
         )
-        for keep, value in list(values.items())[:KEEP_CHOICES]  # best first (ties documented there)
-    ]
-    if advice.win and advice.win.ready and not advice.win.agree:  # the keep for the win, if not listed
-        listed = {choice.keep for choice in advice.choices}
-        for_win = next(iter(chances))
-        if isinstance(for_win, tuple) and for_win not in listed:
-            advice.choices.append(
-                KeepChoice(
-                    for_win,
-                    values[for_win],
-                    marked(advice.roll, for_win),
-                    worth(values[for_win], card.grand_total),
-                    about_equal(values[for_win], best),
-                    chances[for_win],
-                )
-            )
+
+    advice.choices = [choice(keep) for keep in list(values)[:KEEP_CHOICES]]  # best first (ties: there)
+    for_win = next(iter(chances), None)
+    if isinstance(for_win, tuple) and for_win not in list(values)[:KEEP_CHOICES]:
+        advice.choices.append(choice(for_win))  # the keep for the win, when it is not among them
     return advice
 
 

@@ -26,19 +26,6 @@ WAIT = 300  # seconds: the background worker on a loaded two-core machine, cold 
 HASBRO = find_edition("hasbro-1996")
 
 
-@pytest.fixture(scope="session")
-def win_tables(advisor_tables: Path, hasbro_chances) -> Path:
-    """A folder with hasbro-1996's coach table and its chance table (built once a run, ~2 minutes)."""
-    folder = advisor_tables.parent / f"{advisor_tables.name}-win"
-    folder.mkdir(exist_ok=True)
-    chances = advisor_tables.parent / f"{advisor_tables.name}-chances"
-    for source in [*advisor_tables.glob("hasbro-1996.v*"), *chances.glob("hasbro-1996.spectra*")]:
-        link = folder / source.name
-        if not link.exists():
-            link.symlink_to(source)
-    return folder
-
-
 @pytest.fixture
 def app_overrides(request, coach_tables: Path) -> dict[str, object]:
     """The slow tests read the chance table too; the others the coach's table alone."""
