@@ -217,7 +217,7 @@ def keep_advice(loaded: games.LoadedGame, text: object, rolls: object) -> KeepAd
         )
 
     advice.choices = [choice(keep) for keep in list(values)[:KEEP_CHOICES]]  # best first (ties: there)
-    for_win = next(iter(chances), None)
+    for_win = next(iter(chances), None) if advice.win and not advice.win.agree else None
     if isinstance(for_win, tuple) and for_win not in list(values)[:KEEP_CHOICES]:
         advice.choices.append(choice(for_win))  # the keep for the win, when it is not among them
     return advice

@@ -76,15 +76,25 @@ def win_note(advisor: Advisor, game: Game, dice: object, rolls_left: int) -> Win
     advice = advise_for_win(advisor, game.cards, seat, dice, rolls_left)
     if not advice.ready:
         return None
-    return WinNote(
-        READY, {o.choice: percent(o.chance) for o in advice.options}, advice.agree, _lines(game, advice)
-    )
+    lines = _lines(game, advice)
+    agree = advice.agree or len(lines) == 1  # one line: the two advices lead to the same place
+    return WinNote(READY, {o.choice: percent(o.chance) for o in advice.options}, agree, lines)
 
 
 def _lines(game: Game, advice: WinAdvice) -> tuple[str, ...]:
-    """One line when the best for the win is the best for points, else both with their figures."""
+    """One line when the best for the win is the best for points (or as likely to win to the percent),
+    else both with their figures."""
     win, score = advice.for_win, advice.for_score
     assert win is not None and score is not None
+    if not advice.agree and percent(win.chance) == percent(score.chance):  # a difference nobody would see
+        return (
+            gettext(
+                "Best for points: %(choice)s. For the win it makes almost no difference:"
+                " %(chance)s either way.",
+                choice=_choice_words(game, score.choice),
+                chance=percent(score.chance),
+            ),
+        )
     if advice.agree:
         return (
             gettext(

@@ -63,7 +63,7 @@ def test_the_coach_panel_shows_the_advice_for_the_win_beside_the_points(
     page.locator('#dice-form [data-slot="0"]').click()
     page.locator('#dice-form [data-slot="0"]').click()
     page.locator('#dice-form [data-slot="0"]').click()
-    for face in "11123":
+    for face in "11125":
         page.locator(f'#dice-form [data-die="{face}"]').click()
     page.locator("#dice-form .keep-buttons button[value='2']").click()
     expect(page.locator("#keep .keep-result")).to_be_visible()
@@ -92,7 +92,7 @@ def test_the_review_shows_the_chance_to_win_of_each_choice_and_the_most_decisive
     expect(decisive).to_contain_text("The game's most decisive choice: round")
     expect(page.locator(".review-turns .win-cell")).to_have_count(26)
     expect(page.locator(".review-luck").first).to_contain_text("The dice ")
-    fits(page)
     page.screenshot(path=str(screenshots / f"win-review-{scheme}.png"), full_page=True)
+    fits(page)
     assert page.errors == []
     context.close()

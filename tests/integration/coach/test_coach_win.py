@@ -104,18 +104,45 @@ def test_the_keep_panel_adds_each_keeps_chance_and_the_keep_for_the_win(
     client, make_game, advisor, hasbro_chances
 ):
     created = make_game(["Ann", "Bo"], turns=sheet_order_turns(2, 11), coach=True)
-    advice = advise_for_win(advisor, created.game.game.cards, 0, (1, 1, 1, 2, 3), 2, hasbro_chances)
-    assert not advice.agree and advice.for_win.choice == ()
+    cards = created.game.game.cards
+    advice = advise_for_win(advisor, cards, 0, (1, 1, 1, 2, 5), 2, hasbro_chances)
+    assert advice.for_win.choice == (5,) and advice.for_score.choice == (1, 1, 1)
+    assert (5,) not in list(advisor.keep_values(cards[0], (1, 1, 1, 2, 5), 2))[:3]
     chances = {o.choice: percent(o.chance) for o in advice.options}
-    url = f"/g/{created.edit_token}/keep?dice=11123&rolls=2"
+    url = f"/g/{created.edit_token}/keep?dice=11125&rolls=2"
     if "being worked out" in text_of(client.get(url).get_data(as_text=True)):
         wait_idle(WAIT)
     for headers in ({}, HX):
         page = client.get(url, headers=headers).get_data(as_text=True)
         choices = keep_choices(page)
+        assert len(choices) == 4  # the best three for points, then the keep for the win
+        assert tuple(choices[3]["kept"]) == (5,)
         assert [c["chance"] for c in choices] == [chances[tuple(c["kept"])] for c in choices]
-        assert () in [tuple(c["kept"]) for c in choices]  # the keep for the win is listed
-        assert "For the win: reroll all" in text_of(page)
+        words = text_of(page)
+        assert f"For the win: keep 5, {chances[(5,)]} chance to win." in words
+        more = round(advice.points_given)
+        assert more > 1
+        assert f"For points: keep 1 1 1, about {more} points more on average, {chances[(1, 1, 1)]}" in words
+
+
+@pytest.mark.slow
+def test_a_difference_for_the_win_under_a_percent_is_said_in_one_line(
+    client, make_game, advisor, hasbro_chances
+):
+    created = make_game(["Ann", "Bo"], turns=sheet_order_turns(2, 11), coach=True)
+    advice = advise_for_win(advisor, created.game.game.cards, 0, (1, 1, 1, 2, 3), 2, hasbro_chances)
+    assert not advice.agree and percent(advice.for_win.chance) == percent(advice.for_score.chance)
+    url = f"/g/{created.edit_token}/keep?dice=11123&rolls=2"
+    if "being worked out" in text_of(client.get(url).get_data(as_text=True)):
+        wait_idle(WAIT)
+    page = client.get(url).get_data(as_text=True)
+    words = text_of(page)
+    assert (
+        f"Best for points: keep 1 1 1. For the win it makes almost no difference: "
+        f"{percent(advice.for_score.chance)} either way." in words
+    )
+    assert "play differently" not in words
+    assert len(keep_choices(page)) == 3
 
 
 def test_a_keep_question_shows_no_boxes_and_no_final_dice_label(client, make_game):
