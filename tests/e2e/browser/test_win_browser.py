@@ -69,7 +69,7 @@ def test_the_coach_panel_shows_the_advice_for_the_win_beside_the_points(
     expect(page.locator("#keep .keep-result")).to_be_visible()
     expect(page.locator("#options form.choose")).to_have_count(0)
     expect(page.locator("#keep .coach-win-note")).to_be_visible(timeout=ARRIVES_MS)
-    expect(page.locator("#keep .coach-win-note")).to_contain_text("For the win: reroll all")
+    expect(page.locator("#keep .coach-win-note")).to_contain_text("For the win: keep 5")
     expect(page.locator("#keep .keep-choice .coach-win")).to_have_count(
         4
     )  # 3 for points + the one for the win
