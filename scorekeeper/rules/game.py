@@ -86,7 +86,11 @@ class Game:
 
         An entry is (dice, box), or (dice, box, column, rolls) as ``Turn.entry`` gives it.
         """
-        game = cls(players, edition)
+        return cls(players, edition).continued(entries)
+
+    def continued(self, entries: Iterable[Sequence[object]]) -> Game:
+        """This game with these entries played after its own turns, as ``replay`` plays them."""
+        game = self
         for entry in entries:
             game = game._play_or_explain(TURN_ILLEGAL, *entry)
         return game

@@ -93,11 +93,20 @@ def _static_minified(filename: str) -> bytes | None:
     return _minified(*found) if found else None
 
 
+@lru_cache(maxsize=256)
+def _static_path(folder: str, filename: str) -> str | None:
+    """The real path of a file named inside the static folder, or None for a name that leaves it.
+
+    Kept: every page asks for a dozen static URLs, and resolving a path walks each of its folders.
+    """
+    path = os.path.realpath(os.path.join(folder, filename))
+    return path if path.startswith(os.path.realpath(folder) + os.sep) else None
+
+
 def _static_file(filename: str) -> tuple[str, int, int] | None:
     """A static file's real path, mtime and size (the cache key), or None outside the folder."""
-    folder = current_app.static_folder or ""
-    path = os.path.realpath(os.path.join(folder, filename))
-    if not path.startswith(os.path.realpath(folder) + os.sep):
+    path = _static_path(current_app.static_folder or "", filename)
+    if path is None:
         return None
     try:
         stat = os.stat(path)

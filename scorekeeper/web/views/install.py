@@ -11,12 +11,13 @@ from flask_babel import gettext
 bp = Blueprint("install", __name__)
 
 # What the service worker keeps for offline use: the offline page and what it and every page need.
+# Not htmx: a page fetches it only once it is used (static/js/htmx-lazy.js), and the worker keeps
+# it then, like any static file.
 PRECACHED_STATIC = (
     "css/app.css",
     "css/print.css",
     "js/app.js",
     "js/install.js",
-    "vendor/htmx-2.0.11.min.js",
     "favicon.svg",
     "icons/icon-192.png",
 )
