@@ -226,14 +226,6 @@ def keep_advice(loaded: games.LoadedGame, text: object, rolls: object) -> KeepAd
 # -- the review ---------------------------------------------------------------------------
 
 
-def signed_points(value: float) -> str:
-    """Expected points with their sign and a true minus ("+12.3", "−4.6"); nothing reads "0.0"."""
-    text = one_decimal(abs(value))
-    if text == one_decimal(0):
-        return text
-    return ("+" if value > 0 else "\u2212") + text
-
-
 def costly_turns(review) -> list:
     """A player's costliest decisions (review_game's order), leaving out losses that show as 0.0."""
     return [turn for turn in review.costliest(COSTLIEST) if turn.regret >= SHOWN_LOSS]
