@@ -30,7 +30,7 @@ from ..infra.extensions import limiter
 from ..infra.i18n import box_names, gettext, speak_game_language, translate
 from ..infra.limits import limit_rematch
 from ..infra.recent import remember
-from ..viewmodels.advice import KeepAdvice, coach_options, coach_waits, keep_advice
+from ..viewmodels.advice import KeepAdvice, coach_options, coach_waits, keep_advice, prepare_win
 from ..viewmodels.dice import dice_faces
 from ..viewmodels.links import seal_secret
 from ..viewmodels.presenters import (
@@ -51,6 +51,7 @@ bp = Blueprint("play", __name__, url_prefix="/g/<token>")
 
 MAX_TEXT = 200  # typed dice longer than this are not an attempt at five dice
 MAX_BOX = 40  # longer than any box key
+CLEAR_OPTIONS = '<div id="options" class="options" hx-swap-oob="innerHTML"></div>'  # htmx: out of band
 KEEP_ROLLS = ("1", "2")  # the keep buttons' values: rolls left after the dice entered
 RECORDED = "recorded"  # the flash category of "this turn was recorded": shown at the top with its Undo
 CORRECTED = "corrected"  # the flash category of the turn just corrected (its index): its cell lights up
@@ -76,6 +77,7 @@ def _render(
     # Decided before anything of the coach is rendered: a table that comes during the render must not
     # leave a page saying "getting ready" taken for this version's (web/live).
     waits = coach_waits(loaded) if waits is None else waits
+    prepare_win(loaded)
     entry = entry or Entry()
     notices = [notice] if notice else []
     just = None
@@ -193,17 +195,15 @@ def _keep(loaded: games.LoadedGame, token: str, text: str, rolls: str):
     advice = keep_advice(loaded, text, rolls)
     status = 422 if advice.error else 200
     if is_htmx():
-        response = make_response(
-            render_template("coach/_keep.html", loaded=loaded, game=loaded.game, token=token, keep=advice),
-            status,
-        )
+        panel = render_template("coach/_keep.html", loaded=loaded, game=loaded.game, token=token, keep=advice)
+        # The boxes shown for these dice go: a tap there would record a first roll as the turn.
+        response = make_response(panel + CLEAR_OPTIONS, status)
         response.headers["HX-Retarget"] = "#keep"
         response.headers["HX-Reswap"] = "outerHTML"
         response.vary.add("HX-Request")
         return response
-    return _render(
-        loaded, token, status=status, entry=build_entry(loaded.game, text, validate=False), keep=advice
-    )
+    # The dice stay in the keypad for the final entry, but no boxes: a first roll is not a turn.
+    return _render(loaded, token, status=status, entry=Entry(text=text), keep=advice)
 
 
 @bp.post("/turns")

@@ -423,9 +423,9 @@ def test_the_keep_advice_is_asked_from_the_dice_keypad_and_its_dice_carry_on(pho
     expect(result).to_be_visible()
     expect(phone.locator(".keep-choice")).to_have_count(3)
     expect(phone.locator(".keep-choice.is-best .coach-exp")).to_have_text(
-        re.compile(r"^expected final score \d+\.\d$")
+        re.compile(r"^worth -?\d+ points from here on$")
     )
-    assert box(result)["y"] < box(phone.locator("#options"))["y"], "the advice comes before the boxes"
+    expect(phone.locator("#options form.choose")).to_have_count(0)  # a first roll is not a turn: no boxes
     phone.screenshot(path=str(shots / f"keep-{phone.size}.png"), full_page=True)
     # The dice stay in the entry: reroll two of them and they are the final dice.
     expect(phone.locator("#dice")).to_have_value("65613")
@@ -433,9 +433,9 @@ def test_the_keep_advice_is_asked_from_the_dice_keypad_and_its_dice_carry_on(pho
     phone.locator('#dice-form [data-slot="3"]').click()
     tap_dice(phone, "66")
     expect(phone.locator("#options .choose-h")).to_have_text("Where do 5 6 6 6 6 go?")
-    # In the boxes: "◆ 226.0" on screen (the note above says what ◆ is), the words for screen readers.
+    # In the boxes: "◆ 26" on screen (the note above says what ◆ is), the words for screen readers.
     expect(phone.locator("#options .box-btn .coach-exp").first).to_have_text(
-        re.compile(r"^expected final score ◆ \d+\.\d$")
+        re.compile(r"^worth from here on, in points: ◆ -?\d+$")
     )
     assert "exp." not in phone.locator("#play").inner_text()
     assert phone.errors == []
