@@ -229,3 +229,8 @@ class Game:
     def winners(self) -> list[int]:
         """Seats holding first place: more than one is a shared victory."""
         return [s.player for s in self.standings() if s.rank == 1]
+
+    def rematch_players(self) -> tuple[str, ...]:
+        """The seats of a rematch: the same players in the same order, the next one starting (who
+        started this game plays last), so the first turn goes round the table game after game."""
+        return (*self.players[1:], *self.players[:1])

@@ -261,13 +261,13 @@ class Ruleset:
 
     # -- where a final roll may go ----------------------------------------------
 
-    def _open(self, scores: Sequence[int | None]) -> list[int]:
+    def open_in_order(self, scores: Sequence[int | None]) -> list[int]:
         """The open cells the order rule allows, box by box (the order every answer lists them in)."""
         return self.order.allowed(self, scores, [i for i in self._box_major if scores[i] is None])
 
     def _allowed(self, scores: Sequence[int | None], dice: Dice) -> tuple[list[int], bool]:
         """The open cells these dice may fill, by position, and whether they are a joker."""
-        open_ = self._open(scores)
+        open_ = self.open_in_order(scores)
         if self.extra is not None and self.extra.is_joker(self, scores, dice):
             allowed, _ = self.extra.joker_step(self, open_, dice)
             return list(allowed), True
@@ -306,7 +306,7 @@ class Ruleset:
         if reason is not None:
             return reason
         if self.extra is not None and self.extra.is_joker(self, scores, dice):
-            allowed, reason = self.extra.joker_step(self, self._open(scores), dice)
+            allowed, reason = self.extra.joker_step(self, self.open_in_order(scores), dice)
             return None if index in allowed else reason
         return None
 

@@ -101,6 +101,12 @@ class Scorecard:
         cells = self.edition.cells
         return frozenset(cells[i] for i, points in enumerate(self.scores) if points is None)
 
+    @property
+    def playable_boxes(self) -> tuple[str, ...]:
+        """The boxes the sheet's order lets the next turn fill, whatever its dice, in sheet order."""
+        rules = self.edition
+        return tuple(dict.fromkeys(rules.cells[i].box for i in rules.open_in_order(self.scores)))
+
     def open_columns(self, box: object) -> tuple[int, ...]:
         """The columns (from 1) in which this box is still empty; RuleViolation for an unknown box."""
         rules = self.edition

@@ -210,14 +210,15 @@ def start_game(
 
 def rematch(db: Db, game_token: str, secret: str | None = None) -> Created:
     """Same players, edition, title and settings as this game (edit link), at the same table if any
-    (which keeps its links, given the server's `secret`)."""
+    (which keeps its links, given the server's `secret`); the next player starts (the engine's
+    rematch_players)."""
     with writing(db) as session:
         record, access = find_record(session, game_token, lock=True)
         if access != "edit":
             raise ReadOnly
         game_id, created = insert_game(
             session,
-            record.players,
+            list(Game(record.players, record.edition).rematch_players()),
             record.edition,
             title=record.title,
             coach=record.coach,

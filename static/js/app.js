@@ -82,6 +82,12 @@
   document.addEventListener("htmx:load", sheets);
   document.addEventListener("live:updated", sheets);
 
+  /* A player's name cut short in the sheet's head: a tap shows it whole (its title says it too). */
+  document.addEventListener("click", function (event) {
+    var head = event.target.closest && event.target.closest(".sheet th.pcol");
+    if (head) { head.classList.toggle("is-open"); }
+  });
+
   document.addEventListener("htmx:responseError", function () { fault(document.body.dataset.fault); });
   document.addEventListener("htmx:sendError", function () { fault(document.body.dataset.offline); });
   document.addEventListener("htmx:afterRequest", function (event) {

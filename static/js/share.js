@@ -44,6 +44,18 @@
     });
   }
 
+  /* The panel lies over the page: a tap elsewhere or Escape closes it, as a menu would. */
+  function closeShare(event) {
+    var share = document.getElementById("share");
+    if (!share || !share.open) return;
+    if (event.type === "keydown" ? event.key === "Escape" : !share.contains(event.target)) {
+      share.open = false;
+      if (event.type === "keydown") share.querySelector("summary").focus();
+    }
+  }
+  document.addEventListener("click", closeShare);
+  document.addEventListener("keydown", closeShare);
+
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", init);
   } else {

@@ -172,4 +172,4 @@ def test_a_rematch_of_a_triple_or_maxi_game_is_a_new_game_of_the_same_rules(db):
         games.record_turn(db, created.edit_token, 0, [6] * created.game.edition.dice_count, "sixes", **turn)
         again = tables.rematch(db, created.edit_token)
         assert again.game.edition.id == edition and again.game.game.turns == ()
-        assert again.game.game.players == ("Ann", "Bo") and again.game.game.saved_rolls == 0
+        assert again.game.game.players == ("Bo", "Ann") and again.game.game.saved_rolls == 0

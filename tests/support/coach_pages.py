@@ -48,13 +48,25 @@ def box_buttons(page: str) -> dict[str, str]:
     return found
 
 
-def shown_expected(button: str) -> str | None:
-    """The expected final score a box button shows ("◆ 236.0", said "expected final score 236.0"), or None."""
+def shown_worth(button: str) -> str | None:
+    """What a box button says the box is worth from here on ("◆ 23", said "worth from here on, in
+    points: 23"), or None."""
     match = re.search(
-        r'class="coach-exp"><span class="visually-hidden">expected final score </span>'
-        r'<span aria-hidden="true">◆ </span>([0-9.,]+)<',
+        r'class="coach-exp"><span class="visually-hidden">worth from here on, in points: </span>'
+        r'<span aria-hidden="true">◆ </span>(-?[0-9,]+)<',
         button,
     )
+    return match.group(1) if match else None
+
+
+def worth(value: float, total: int) -> str:
+    """A figure from here on as the pages write it in English: rounded, thousands with a comma."""
+    return f"{round(value - total):,}"
+
+
+def shown_win_chance(button: str) -> str | None:
+    """The chance to win a box button or keep shows ("41%"), or None."""
+    match = re.search(r'class="coach-win">([<>]?\d+%) to win<', button)
     return match.group(1) if match else None
 
 
@@ -70,12 +82,14 @@ def keep_choices(page: str) -> list[dict]:
             int(face)
             for face in re.findall(r'is-rolled"><span class="keep-face"><span class="pips f(\d)', item)
         ]
-        figure = re.search(r'class="coach-exp">expected final score ([0-9.,]+)<', item)
+        figure = re.search(r'class="coach-exp">worth (-?[0-9,]+) points from here on<', item)
         choices.append(
             {
                 "best": 'class="keep-choice is-best"' in item and "coach-best" in item,
                 "words": text_of(re.search(r'class="keep-words">(.*?)</span>', item, re.S).group(1)),
-                "expected": figure.group(1) if figure else None,
+                "worth": figure.group(1) if figure else None,
+                "chance": shown_win_chance(item),
+                "about_equal": "coach-equal" in item,
                 "kept": kept,
                 "rolled": rolled,
             }

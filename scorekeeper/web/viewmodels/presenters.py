@@ -110,13 +110,17 @@ class Entry:
 
 def options_for(card: Scorecard, dice: Dice) -> list[Option]:
     """Every open cell of the sheet, box by box (each box's columns in order), with its points or
-    the engine's reason."""
+    the engine's reason; where the sheet's order forces the box, only the box played for (the others
+    are not this turn's)."""
     rules = card.edition
     allowed = card.cell_options(dice)
     headings = column_headings(rules) if len(rules.columns) > 1 else ("",)
     open_cells = card.open_cells
+    playable = card.playable_boxes if rules.order.forced else None
     options = []
     for box in rules.boxes:
+        if playable is not None and box.key not in playable:
+            continue
         name = gettext(box.name)
         for column, heading in enumerate(headings, start=1):
             cell = rules.cells[rules.cell_index(box.key, column)]
@@ -201,7 +205,18 @@ def build_entry(game: Game, text: str = "", *, validate: bool = True, rolls: int
 
 
 def turn_headline(game: Game) -> str:
-    """ "Round 4 of 13 · Bo" while playing (as many rounds as the edition has boxes)."""
+    """ "Round 4 of 13 · Bo" while playing (as many rounds as the edition has boxes); where the order
+    forces the box, the box played for: "Round 4 of 15 · Bo, for Fours"."""
+    card = game.cards[game.current_player]
+    boxes = card.playable_boxes
+    if game.edition.order.forced and len(boxes) == 1:
+        return gettext(
+            "Round %(round)d of %(rounds)d · %(player)s, for %(box)s",
+            round=game.round,
+            rounds=game.rounds,
+            player=game.players[game.current_player],
+            box=box_name(game.edition, boxes[0]),
+        )
     return gettext(
         "Round %(round)d of %(rounds)d · %(player)s",
         round=game.round,
@@ -268,6 +283,22 @@ def correction_summary(before: Game, after: Game, index: int) -> str:
             ),
         )
     )
+
+
+def correction_preview(
+    game: Game, index: int, text: str, box: str, column: object = None, rolls: object = None
+) -> tuple[str, bool] | None:
+    """What turn `index` would become with these dice in this box (and column, and rolls), as the
+    engine replays it: ("Ann: 24 in Chance", True), or (why the rules refuse it, False); None until
+    dice and a box are given."""
+    if not text or not box:
+        return None
+    try:
+        dice = game.edition.parse_dice(text)
+        corrected = game.correct(index, dice, box, column, rolls)
+    except (BadDice, RuleViolation) as error:
+        return translate(error.message), False
+    return turn_summary(corrected, corrected.turns[index]), True
 
 
 def announcement(game: Game) -> str:

@@ -80,8 +80,9 @@ def column_headings(rules: Ruleset) -> tuple[str, ...]:
 class _Builder:
     """Builds the rows of one sheet; holds the translation and the per-sheet labels."""
 
-    def __init__(self, rules: Ruleset, game: Game | None, _: Translate) -> None:
+    def __init__(self, rules: Ruleset, game: Game | None, _: Translate, just: int | None = None) -> None:
         self.rules, self.game, self._ = rules, game, _
+        self.just = just  # the turn to highlight, when not the last (a correction just saved)
         self.span = len(rules.columns)
         self.headings = column_headings(rules)
         self.cards: list[Scorecard | None] = list(game.cards) if game else [None] * players_per_page(rules)
@@ -125,6 +126,7 @@ class _Builder:
         if self.game is not None:
             filled = {(turn.player, turn.box, turn.column): turn for turn in self.game.turns}
             last = self.game.last_turn
+        highlight = self.just if self.just is not None else (last.index if last is not None else None)
         if self.span == 1:
             correct = self._("%(player)s, %(box)s: %(points)s. Correct this turn")
         else:
@@ -145,7 +147,7 @@ class _Builder:
                 return Cell(
                     str(turn.points),
                     turn=turn.index,
-                    just=last is not None and turn.index == last.index,
+                    just=turn.index == highlight,
                     star=turn.bonus > 0,
                     label=correct % {**words, "column": headings[column - 1]},
                 )
@@ -500,14 +502,16 @@ def build_sheet(
     *,
     gettext: Translate = identity,
     with_log: bool = True,
+    just: int | None = None,
 ) -> Sheet:
     """The sheet of a game (finished or not), or a blank pad of `rules` when `game` is None;
-    without its turn log when `with_log` is False (the game page never prints it)."""
+    without its turn log when `with_log` is False (the game page never prints it); the cell of
+    turn `just` highlighted instead of the last turn's (a correction just saved)."""
     if rules is None:
         if game is None:
             raise ValueError("a blank sheet needs its ruleset")
         rules = game.edition
-    builder = _Builder(rules, game, gettext)
+    builder = _Builder(rules, game, gettext, just)
     columns = builder.columns()
     sections = builder.sections()
     per_page = players_per_page(rules)

@@ -15,12 +15,19 @@ from scorekeeper.services import games
 
 from ..infra.extensions import limiter
 from ..infra.i18n import box_names
-from ..viewmodels.advice import advisor_for, costly_sentence, costly_turns, keep_advice, signed_points
+from ..viewmodels.advice import (
+    advisor_for,
+    costly_sentence,
+    costly_turns,
+    keep_advice,
+    luck_sentence,
+)
 from ..viewmodels.chances import review_chances
 from ..viewmodels.coach_chart import Chart, chance_chart, review_chart
 from ..viewmodels.coach_progress import coach_progress
-from ..viewmodels.presenters import announcement, build_entry
+from ..viewmodels.presenters import Entry, announcement
 from ..viewmodels.scoresheet import sheet_context
+from ..viewmodels.win_review import win_review_view
 from .forms import Form
 from .loading import load_or_404
 from .rendering import is_htmx, page_or_fragment
@@ -95,7 +102,7 @@ def keep(token: str):
         token=token,
         keep=advice,
         page_context=lambda: {
-            "entry": build_entry(game, advice.text, validate=False),  # the dice carry on to the final entry
+            "entry": Entry(text=advice.text),  # the dice carry on to the final entry; no boxes yet
             "notices": [],
             "announce": announcement(game),
             "advice": None,
@@ -119,8 +126,12 @@ def review(token: str):
         review.player: [costly_sentence(game.edition, turn) for turn in costly_turns(review)]
         for review in reviews
     }
+    luck = {review.player: luck_sentence(review) for review in reviews if review.turns}
+    win = win_review_view(loaded, advisor) if reviews and advisor else None
     return render_template(
         "coach/review.html",
+        luck=luck,
+        win=win,
         loaded=loaded,
         game=game,
         token=token,
@@ -131,5 +142,4 @@ def review(token: str):
         costly=costly,
         box_names=box_names(game.edition),  # translated once, not once per row
         chances_chart=chances_chart,
-        signed=signed_points,
     )

@@ -31,14 +31,15 @@ from ..infra.extensions import limiter
 from ..infra.i18n import box_names, gettext, speak_game_language, translate
 from ..infra.limits import limit_rematch
 from ..infra.recent import remember
-from ..viewmodels.advice import KeepAdvice, coach_options, coach_waits, keep_advice
-from ..viewmodels.dice import example_dice
+from ..viewmodels.advice import KeepAdvice, coach_options, coach_waits, keep_advice, prepare_win
+from ..viewmodels.dice import dice_faces, example_dice
 from ..viewmodels.links import seal_secret
 from ..viewmodels.presenters import (
     Entry,
     announcement,
     build_entry,
     cell_name,
+    correction_preview,
     correction_summary,
     keypad_text,
     turn_summary,
@@ -53,8 +54,10 @@ bp = Blueprint("play", __name__, url_prefix="/g/<token>")
 
 MAX_TEXT = 200  # typed dice longer than this are not an attempt at a turn's dice
 MAX_BOX = 40  # longer than any box key
+CLEAR_OPTIONS = '<div id="options" class="options" hx-swap-oob="innerHTML"></div>'  # htmx: out of band
 KEEP_ROLLS = ("1", "2")  # the keep buttons' values: rolls left after the dice entered
 RECORDED = "recorded"  # the flash category of "this turn was recorded": shown at the top with its Undo
+CORRECTED = "corrected"  # the flash category of the turn just corrected (its index): its cell lights up
 
 
 def _render(
@@ -77,13 +80,17 @@ def _render(
     # Decided before anything of the coach is rendered: a table that comes during the render must not
     # leave a page saying "getting ready" taken for this version's (web/live).
     waits = coach_waits(loaded) if waits is None else waits
+    prepare_win(loaded)
     entry = entry or build_entry(game, validate=False)  # empty, with the ruleset's count of slots
     notices = [notice] if notice else []
+    just = None
     if not is_htmx():
         for flashed in get_flashed_messages(with_categories=True):
             category, message = flashed if isinstance(flashed, tuple) else ("message", flashed)
             if category == RECORDED:  # without JavaScript: the turn this phone just recorded
                 confirm = str(message)
+            elif category == CORRECTED:
+                just = as_int(message)
             else:
                 notices.append(str(message))
     context = {
@@ -95,7 +102,7 @@ def _render(
         "keep": keep,
         "announce": announce or (notices[0] if notices else announcement(game)),
         "advice": coach_options(loaded, entry),
-        **sheet_context(loaded, waits=waits),
+        **sheet_context(loaded, waits=waits, just=just),
     }
     if not is_htmx():
         return page_or_fragment("games/play.html", "games/_play.html", status, confirm=confirm, **context)
@@ -191,17 +198,15 @@ def _keep(loaded: games.LoadedGame, token: str, text: str, rolls: str):
     advice = keep_advice(loaded, text, rolls)
     status = 422 if advice.error else 200
     if is_htmx():
-        response = make_response(
-            render_template("coach/_keep.html", loaded=loaded, game=loaded.game, token=token, keep=advice),
-            status,
-        )
+        panel = render_template("coach/_keep.html", loaded=loaded, game=loaded.game, token=token, keep=advice)
+        # The boxes shown for these dice go: a tap there would record a first roll as the turn.
+        response = make_response(panel + CLEAR_OPTIONS, status)
         response.headers["HX-Retarget"] = "#keep"
         response.headers["HX-Reswap"] = "outerHTML"
         response.vary.add("HX-Request")
         return response
-    return _render(
-        loaded, token, status=status, entry=build_entry(loaded.game, text, validate=False), keep=advice
-    )
+    # The dice stay in the keypad for the final entry, but no boxes: a first roll is not a turn.
+    return _render(loaded, token, status=status, entry=Entry(text=text), keep=advice)
 
 
 @bp.post("/turns")
@@ -329,12 +334,17 @@ def correct(token: str, index: int):
     turn = game.turns[index]
     form = CorrectForm()
     status, error, dice_error, notice = 200, None, None, None
+    add, clear = request.form.get("add"), request.form.get("clear")
     if not form.is_submitted():
         form.dice.data = str(turn.dice)
         form.box.data = turn.box
         form.column.data = str(turn.column)
         form.rolls.data = "" if turn.rolls is None else str(turn.rolls)
         form.version.data = str(loaded.version)
+    elif add is not None or clear is not None or request.form.get("preview"):
+        # The keypad or "Show the score": the form again with the dice and the preview, nothing saved.
+        text = _text(form.dice.data, MAX_TEXT)
+        form.dice.data = keypad_text(text, add, clear, game.edition.dice_count) if add or clear else text
     else:
         version = as_int(form.version.data)
         box, column = cell_of(_text(form.box.data, MAX_BOX), None, form.column.data)
@@ -366,7 +376,9 @@ def correct(token: str, index: int):
             status, error = 422, translate(refusal.message)
         else:
             flash(correction_summary(game, corrected.game, index))
+            flash(str(index), CORRECTED)
             return redirect(url_for("play.game", token=token), 303)
+    text = _text(form.dice.data, MAX_TEXT)
     return render_template(
         "games/correct.html",
         loaded=loaded,
@@ -381,6 +393,14 @@ def correct(token: str, index: int):
         columns=column_headings(game.edition),
         example=example_dice(game.edition.dice_count),
         turn_cell=cell_name(game.edition, turn.box, turn.column),
+        faces=dice_faces(text),
+        preview=correction_preview(
+            game,
+            index,
+            text,
+            *cell_of(_text(form.box.data, MAX_BOX), None, form.column.data),
+            rolls=_rolls(form.rolls.data),
+        ),
     ), status
 
 

@@ -66,16 +66,12 @@ class LiveApp:
     app: Flask
 
 
-@pytest.fixture(scope="session")
-def live_app(
-    tmp_path_factory: pytest.TempPathFactory,
-    migrated_template: Path,
-    advisor_tables: Path,
-    advisor: Advisor,
+def serve(
+    tmp_path_factory: pytest.TempPathFactory, migrated_template: Path, advisor_dir: Path
 ) -> Iterator[LiveApp]:
     """A threaded werkzeug server on a free loopback port: temp migrated SQLite, CSRF on as in
-    production, no rate limit (one address plays many games a minute), the coach's hasbro-1996 table,
-    PDFs rendered in the request's thread."""
+    production, no rate limit (one address plays many games a minute), the coach's tables from
+    `advisor_dir`, PDFs rendered in the request's thread."""
     database = tmp_path_factory.mktemp("browser") / "browser.db"
     shutil.copyfile(migrated_template, database)
     app = create_app(
@@ -84,7 +80,7 @@ def live_app(
             "DATABASE_URL": f"sqlite:///{database}",
             "WTF_CSRF_ENABLED": True,  # as in production: every form carries its token
             "RATELIMIT_ENABLED": False,
-            "ADVISOR_DIR": str(advisor_tables),
+            "ADVISOR_DIR": str(advisor_dir),
             # PDFs render in the request's thread, as in every test app (tests/conftest.py app_config).
             "PDF_SEPARATE_PROCESS": False,
         }
@@ -105,6 +101,17 @@ def live_app(
         thread.join(timeout=10)
         server.server_close()
         storage.dispose(app)
+
+
+@pytest.fixture(scope="session")
+def live_app(
+    tmp_path_factory: pytest.TempPathFactory,
+    migrated_template: Path,
+    advisor_tables: Path,
+    advisor: Advisor,
+) -> Iterator[LiveApp]:
+    """The app served (serve) with the coach's hasbro-1996 table and no chance table."""
+    yield from serve(tmp_path_factory, migrated_template, advisor_tables)
 
 
 @pytest.fixture

@@ -106,7 +106,7 @@ def test_a_whole_two_player_game_with_jokers_an_undo_and_a_correction_ends_engin
                 type_dice(page, typed(dice, turn))
                 choose(page, "chance")
                 expect(page.locator(".turn-head")).to_have_text("Round 2 of 13 · Ann")
-                undo = page.locator("#play .actions button", has_text="Undo")
+                undo = page.locator("#play .thumb-bar button", has_text="Undo")
                 expect(undo).to_have_text("Undo Bo: 16 in Chance")
                 undo_version = version(page)
                 undo.click()

@@ -109,7 +109,7 @@ def test_a_kept_dice_entry_asks_again_for_the_player_whose_turn_it_is_now(browse
     # text and its focus, and says a turn was undone, now for Bo again.
     phone_b.fill("#dice", "1234")
     polls_until(phone_a, "() => document.querySelector('.turn-head').textContent.includes('Round 2')")
-    phone_a.click("#play .actions button:has-text('Undo')")
+    phone_a.click("#play .thumb-bar button:has-text('Undo')")
     assert turn_shown(phone_b, "Round 1 of 13 · Bo") <= LIVE_POLLS
     assert phone_b.input_value("#dice") == "1234"
     assert phone_b.evaluate("document.activeElement.id") == "dice"

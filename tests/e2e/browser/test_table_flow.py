@@ -90,16 +90,17 @@ def test_a_recorded_turn_is_confirmed_at_the_top_with_its_undo_and_the_keypad_st
     assert on_screen(phone, confirm) and on_screen(phone, undo), "the confirmation is where the eye is"
     phone.screenshot(path=str(shots / f"recorded-{phone.size}.png"))
 
-    # The next player starts: the confirmation steps back and nothing under it moves.
+    # The next player starts: the confirmation steps back, still said (no empty band), and nothing
+    # under it moves.
     keypad = box(phone.locator("#dice-form .keypad"))
     phone.locator('#dice-form [data-die="3"]').click()
-    expect(confirm).to_be_hidden()
+    expect(confirm).to_have_class(re.compile(r"\bis-done\b"))
+    expect(confirm).to_contain_text("Ann: 19 in Chance")
     assert box(phone.locator("#dice-form .keypad"))["y"] == keypad["y"]
     phone.locator('#dice-form [data-slot="0"]').click()  # clear it again
 
     # Its Undo takes the turn back, and says so on the screen.
     expect(confirm).to_have_count(1)
-    phone.evaluate("document.querySelector('#confirm').classList.remove('is-done')")
     undo.click()
     notice = phone.locator("#play > .notice")
     expect(notice).to_have_text("Undone: Ann: 19 in Chance.")
@@ -111,9 +112,8 @@ def test_a_recorded_turn_is_confirmed_at_the_top_with_its_undo_and_the_keypad_st
 def test_undo_at_the_foot_of_the_page_brings_its_notice_into_view(phone, live_app, shots):
     created = seeded(live_app, ["Ann", "Bo", "Cy"], rounds_of(["Ann", "Bo", "Cy"], 4))
     phone.goto(f"{live_app.url}/g/{created.edit_token}")
-    undo = phone.locator("#play .actions button", has_text="Undo")
-    undo.scroll_into_view_if_needed()
-    assert phone.evaluate("window.scrollY") > 500, "the page's own Undo is far down"
+    phone.evaluate("window.scrollTo(0, 600)")  # read down the sheet
+    undo = phone.locator("#play .thumb-bar button", has_text="Undo")
     undo.click()
     notice = phone.locator("#play > .notice")
     expect(notice).to_have_text("Undone: Cy: 4 in Fours.")
@@ -423,9 +423,9 @@ def test_the_keep_advice_is_asked_from_the_dice_keypad_and_its_dice_carry_on(pho
     expect(result).to_be_visible()
     expect(phone.locator(".keep-choice")).to_have_count(3)
     expect(phone.locator(".keep-choice.is-best .coach-exp")).to_have_text(
-        re.compile(r"^expected final score \d+\.\d$")
+        re.compile(r"^worth -?\d+ points from here on$")
     )
-    assert box(result)["y"] < box(phone.locator("#options"))["y"], "the advice comes before the boxes"
+    expect(phone.locator("#options form.choose")).to_have_count(0)  # a first roll is not a turn: no boxes
     phone.screenshot(path=str(shots / f"keep-{phone.size}.png"), full_page=True)
     # The dice stay in the entry: reroll two of them and they are the final dice.
     expect(phone.locator("#dice")).to_have_value("65613")
@@ -433,9 +433,9 @@ def test_the_keep_advice_is_asked_from_the_dice_keypad_and_its_dice_carry_on(pho
     phone.locator('#dice-form [data-slot="3"]').click()
     tap_dice(phone, "66")
     expect(phone.locator("#options .choose-h")).to_have_text("Where do 5 6 6 6 6 go?")
-    # In the boxes: "◆ 226.0" on screen (the note above says what ◆ is), the words for screen readers.
+    # In the boxes: "◆ 26" on screen (the note above says what ◆ is), the words for screen readers.
     expect(phone.locator("#options .box-btn .coach-exp").first).to_have_text(
-        re.compile(r"^expected final score ◆ \d+\.\d$")
+        re.compile(r"^worth from here on, in points: ◆ -?\d+$")
     )
     assert "exp." not in phone.locator("#play").inner_text()
     assert phone.errors == []

@@ -80,7 +80,7 @@ def test_without_javascript_turns_undo_and_keypad_work_through_plain_forms(
     page.reload()
     expect(page.locator("#play table.sheet td.filled")).to_have_count(3)
 
-    undo = page.locator("#play .actions button", has_text="Undo")
+    undo = page.locator("#play .thumb-bar button", has_text="Undo")
     expect(undo).to_have_text("Undo Cy: 15 in Chance")
     response = submit(page, undo)
     assert response.request.method == "GET" and response.request.redirected_from.method == "POST"

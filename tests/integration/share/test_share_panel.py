@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import html
 import re
+import subprocess
 
 import pytest
 import segno
 
 from scorekeeper.storage.tokens import view_token_for
 from scorekeeper.web.viewmodels.links import QR_BORDER, QR_SCALE
+from tests.support.paths import ROOT
 
 LAN = "http://192.168.1.20:5000"
 
@@ -20,7 +22,7 @@ def game(make_game):
 
 
 def panel(body: str) -> str:
-    found = re.search(r'<details class="share card" id="share">.*?</details>', body, re.S)
+    found = re.search(r'<details class="share" id="share">.*?</details>', body, re.S)
     assert found, "no share panel"
     return found.group(0)
 
@@ -89,6 +91,26 @@ def test_a_page_opened_as_localhost_warns_that_its_links_work_only_here(client, 
     assert "share-local" not in panel(
         client.get(f"/g/{game.edit_token}", base_url=LAN).get_data(as_text=True)
     )
+
+
+def test_the_localhost_warning_names_the_lines_make_run_prints(client, game):
+    # The warning sends the player to the address `make run` printed: it must quote that script's
+    # own labels, never contradict them (a loopback HOST prints no address for phones at all).
+    body = html.unescape(
+        panel(client.get(f"/g/{game.edit_token}", base_url="http://127.0.0.1:5000").get_data(as_text=True))
+    )
+    warning = re.search(r'<p class="notice share-local">(.*?)</p>', body, re.S).group(1)
+    quoted = re.findall(r"“([^”]+)”", warning)
+    script = (ROOT / "scripts" / "print-address.sh").read_text()
+    loopback = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "print-address.sh"), "5000", "127.0.0.1"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "Phones on the same Wi-Fi" in quoted and "Phones on the same Wi-Fi:" in script
+    assert "On this computer only" in quoted and "On this computer only:" in loopback
+    assert "make run" in quoted and "HOST" in warning
 
 
 @pytest.mark.parametrize("capability", ["edit_token", "view_token"])

@@ -42,7 +42,7 @@ def test_rematch_starts_a_new_game_with_the_same_players_and_edition(client, mak
     token = response.headers["Location"].removeprefix("/g/")
     assert token != created.edit_token
     rematch = loaded(token)
-    assert rematch.game.players == ("Ann", "Bo") and rematch.game.turns == ()
+    assert rematch.game.players == ("Bo", "Ann") and rematch.game.turns == ()  # the next one starts
     assert rematch.edition.id == "hasbro-2016" and rematch.title == "Cup"
 
 

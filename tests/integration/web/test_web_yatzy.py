@@ -89,11 +89,12 @@ def test_a_yatzy_turn_is_recorded_undone_and_corrected_through_the_forms(client,
 
 def test_forced_yatzy_offers_only_the_next_box_and_refuses_another_with_422_naming_it(client, db, loaded):
     token = new_game(client, ["Ann"], edition="yatzy-forced")
+    # The box played for is named from the start of the turn, before any dice.
+    assert "Round 1 of 15 · Ann, for Ones" in page_text(client.get(f"/g/{token}"))
     response = client.post(f"/g/{token}/options", data={"dice": "66666"}, headers=HX)
     buttons = box_buttons(response.get_data(as_text=True))
-    assert len(buttons) == 15
-    assert [key for key, _, enabled in buttons if enabled] == ["ones"]
-    assert "Forced order: Ones must be filled now." in page_text(response)
+    assert buttons == [("ones", "Ones 0 scratch", True)]  # only that box: no list of "not allowed"
+    assert "not allowed" not in page_text(response)
     before = snapshot(db)
     refused = post_turn(client, token, "66666", "yatzy", 0, headers=HX)
     assert refused.status_code == 422

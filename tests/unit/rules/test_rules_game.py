@@ -305,3 +305,14 @@ def test_standings_count_the_bonuses():
         ],
     )
     assert [(s.name, s.total) for s in game.standings()] == [("Ann", 180), ("Bo", 50)]
+
+
+def test_a_rematch_seats_the_same_players_with_the_next_one_starting():
+    assert Game(["Ann", "Bo", "Cy"]).rematch_players() == ("Bo", "Cy", "Ann")
+    assert Game(["Ann", "Bo"]).rematch_players() == ("Bo", "Ann")
+    assert Game(["Ann"]).rematch_players() == ("Ann",)
+    # Round the table: after as many rematches as players, the first starts again.
+    players: tuple[str, ...] = ("Ann", "Bo", "Cy", "Dee")
+    for _ in range(4):
+        players = Game(players).rematch_players()
+    assert players == ("Ann", "Bo", "Cy", "Dee")

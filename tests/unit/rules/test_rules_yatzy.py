@@ -277,6 +277,16 @@ def test_forced_yatzy_offers_only_the_first_open_box_even_when_it_scores_0():
     assert card.options([1, 2, 3, 4, 5]) == {"twos": 2}
 
 
+def test_forced_yatzy_names_the_box_played_for_before_the_dice_and_free_yatzy_every_open_box():
+    card = Scorecard(FORCED)
+    for key in KEYS:
+        assert card.playable_boxes == (key,)
+        card = card.fill(key, [1, 2, 3, 4, 6])
+    assert card.playable_boxes == ()
+    free = Scorecard(FREE).fill("twos", [2, 2, 3, 4, 6])
+    assert free.playable_boxes == tuple(key for key in KEYS if key != "twos")
+
+
 def test_forced_yatzy_refuses_any_other_box_naming_the_box_that_must_be_filled_now():
     card = Scorecard(FORCED)
     for key, name in zip(KEYS, NAMES, strict=True):
