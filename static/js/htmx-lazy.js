@@ -61,7 +61,13 @@
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (form.dataset.plain) { delete form.dataset.plain; return; }
-    if (state === "ready" || state === "failed" || !form.matches("[hx-post], [hx-get]")) { return; }
+    if (!form.matches("[hx-post], [hx-get]") || state === "failed") { return; }
+    if (state === "ready") {
+      /* A form htmx swapped in a moment ago is bound only once its content settles (~20 ms later):
+         bound now, on the way down, htmx takes this very submit instead of the browser. */
+      if (window.htmx) { window.htmx.process(form); }
+      return;
+    }
     event.preventDefault();
     event.stopImmediatePropagation();
     /* A second tap while it waits replaces the first: one form, one request. */

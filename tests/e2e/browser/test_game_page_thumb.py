@@ -88,8 +88,12 @@ def record_on_keypad(page, dice: str, box: str) -> None:
 # -- the screen stays awake -------------------------------------------------------------------------
 
 
-def held(page) -> bool:
-    return page.evaluate("() => window.__wake.held !== null && !window.__wake.held.released")
+HELD = "() => window.__wake.held !== null && !window.__wake.held.released"
+
+
+def comes_to_hold(page) -> None:
+    """The lock is asked for and granted (a promise: it may settle after the switch shows it)."""
+    page.wait_for_function(HELD)
 
 
 def test_the_screen_is_kept_awake_while_the_game_is_played_with_a_switch(browser, live_app, size, shots):
@@ -100,26 +104,26 @@ def test_the_screen_is_kept_awake_while_the_game_is_played_with_a_switch(browser
     switch = page.locator("#play .thumb-bar [data-wake]")
     expect(switch).to_be_visible()
     expect(switch).to_have_attribute("aria-pressed", "true")
-    assert held(page)
+    comes_to_hold(page)
     page.screenshot(path=str(shots / f"wake-on-{size}.png"))
 
     # Off and on again by the switch; the choice is kept for the next page.
     switch.click()
     expect(switch).to_have_attribute("aria-pressed", "false")
-    assert not held(page)
+    page.wait_for_function(f"() => !({HELD})()")  # let go (a promise too)
     page.reload()
     expect(switch).to_have_attribute("aria-pressed", "false")
     assert page.evaluate("window.__wake.requests") == 0
     switch.click()
     expect(switch).to_have_attribute("aria-pressed", "true")
-    assert held(page)
+    comes_to_hold(page)
 
     # The browser lets go of it while the page is hidden; back on screen, it is asked for again.
     page.evaluate("window.__wake.held.release()")
     expect(switch).to_have_attribute("aria-pressed", "false")
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     expect(switch).to_have_attribute("aria-pressed", "true")
-    assert held(page)
+    comes_to_hold(page)
 
     # The last turn: the game is over, the lock is let go and the switch goes.
     record_on_keypad(page, PLAIN, HASBRO.boxes[-1].key)
