@@ -72,6 +72,9 @@
     form.dataset.asked = "";
     if (valid || (typed && finished(compact, form))) {
       form.dataset.asked = compact;
+      /* A form htmx swapped in a moment ago is bound only once its content settles (~20 ms): bound
+         now, htmx sends it rather than the browser (a quick tap went as a plain POST). */
+      if (window.htmx) { window.htmx.process(form); }
       form.requestSubmit();  /* htmx sends it when loaded; otherwise a plain POST does the same */
     }
     /* Every die typed: the on-screen keyboard would cover the boxes, so it goes. */

@@ -18,8 +18,16 @@
     var form = item[0];
     var button = item[1];
     if (!form.isConnected) { return; }
-    if (plain) { form.dataset.plain = "1"; }
-    form.requestSubmit(button && button.isConnected && button.form === form ? button : undefined);
+    var submitter = button && button.isConnected && button.form === form ? button : undefined;
+    if (plain) {
+      form.dataset.plain = "1";
+    } else if (submitter) {
+      /* htmx learns which button sent a form from its click (it sends that button's value): a
+         click, not requestSubmit(button), so "What should I keep?" still says which roll. */
+      submitter.click();
+      return;
+    }
+    form.requestSubmit(submitter);
   }
 
   function release() {
@@ -61,13 +69,7 @@
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (form.dataset.plain) { delete form.dataset.plain; return; }
-    if (!form.matches("[hx-post], [hx-get]") || state === "failed") { return; }
-    if (state === "ready") {
-      /* A form htmx swapped in a moment ago is bound only once its content settles (~20 ms later):
-         bound now, on the way down, htmx takes this very submit instead of the browser. */
-      if (window.htmx) { window.htmx.process(form); }
-      return;
-    }
+    if (state === "ready" || state === "failed" || !form.matches("[hx-post], [hx-get]")) { return; }
     event.preventDefault();
     event.stopImmediatePropagation();
     /* A second tap while it waits replaces the first: one form, one request. */
