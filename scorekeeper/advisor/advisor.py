@@ -21,7 +21,7 @@ from scorekeeper.rules import DEFAULT_EDITION, Ruleset, Scorecard, find_edition
 
 from . import storage
 from .build import build, state_count
-from .dice import KEEP_INDEX, Keep, sub_keeps
+from .dice import DICE, KEEP_INDEX, Keep, sub_keeps
 from .distribution import Distributions, win_chances
 from .points import IntArray, points_for
 from .solver import FloatArray, Turn
@@ -277,6 +277,9 @@ def _coached(edition: str | Ruleset) -> Ruleset:
     rules = find_edition(edition)
     if not rules.has_coach:
         raise ValueError(f"{rules} has no coach")
+    # The tables are solved over DICE dice, one column, no saved rolls: the shape is the ruleset's.
+    if rules.dice_count != DICE or len(rules.columns) != 1 or rules.bank.counted:
+        raise ValueError(f"{rules} has a sheet the coach cannot solve")
     return rules
 
 

@@ -1,8 +1,8 @@
 """Why the coach is not offered for a ruleset, in the players' words (the web layer translates them).
 
-The exact tables are solved over five dice, one column and no saved rolls. Maxi Yatzy (2^20 box sets
-times 85 upper sums, before the saved rolls) and Triple Yahtzee (2^39 box sets) are far beyond an
-exact table on one machine; their rulesets say has_coach=False, and this says why from their shape.
+The exact tables are solved over five dice, one column and no saved rolls. Six dice with saved rolls
+(2^20 box sets times 85 upper sums, before the bank) or three columns (2^39 box sets) are far beyond
+an exact table on one machine; such rulesets say has_coach=False, and this says why from their shape.
 """
 
 from __future__ import annotations

@@ -98,11 +98,11 @@ class EntryRow(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     position: Mapped[int] = mapped_column(Integer, primary_key=True)
     dice: Mapped[str] = mapped_column(String(6))  # str(Dice): sorted faces, e.g. "22456" or "224566"
-    box: Mapped[str] = mapped_column(String(20))  # a box key of the game's ruleset, e.g. "chance"
-    # The column (from 1) where the sheet has several (Triple Yahtzee); NULL on a one-column sheet.
+    box: Mapped[str] = mapped_column(String(20))  # a box key of the game's ruleset
+    # The column (from 1) where the sheet has several; NULL on a one-column sheet.
     # Not "column": a reserved word in SQL.
     sheet_column: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
-    # The rolls the turn used where the rules count them (Maxi Yatzy's saved rolls); else NULL.
+    # The rolls the turn used where the rules count them (a bank of saved rolls); else NULL.
     rolls: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
 
 

@@ -6,8 +6,8 @@ the picker, ``language.py``), the browser's ``Accept-Language``, English.
 
 The vocabulary: a ruleset may name translation contexts (``Ruleset.vocabulary``) for the labels
 whose translation differs from another edition's (in German, one edition's sheet says "Drilling"
-where another's says "Dreierpasch"; the Swedish Maxi block says "Par" where Yatzy's says "Ett
-par"). While a page shows such a game, every lookup tries those contexts in order and falls back
+where another's says "Dreierpasch"; a Swedish six-dice block says "Par" where a five-dice one
+says "Ett par"). While a page shows such a game, every lookup tries those contexts in order and falls back
 to the plain entry, so only the labels that differ need a second entry in the catalogues.
 """
 

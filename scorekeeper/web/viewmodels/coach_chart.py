@@ -103,7 +103,7 @@ def chance_chart(names: Sequence[str], series: Sequence[Sequence[float]], rounds
     lines = [
         (seat, name, tuple(values)) for seat, (name, values) in enumerate(zip(names, series, strict=True))
     ]
-    ticks = [i / 4 for i in range(5)]
+    ticks = [0.0, 0.25, 0.5, 0.75, 1.0]  # the axis in quarters
     return line_chart(lines, rounds, 0.0, 1.0, ticks, lambda v: format_percent(v, format="#,##0%"))
 
 

@@ -4,7 +4,7 @@ The phone sheet, the TV board and the paper sheet (print view, PDF, the game pag
 all render a `Sheet`. Box rows serve every medium; a total is a row per medium because paper
 writes a figure only once it is final while a screen shows it running.
 
-A player's sheet may have several columns (Triple Yahtzee's ×1, ×2, ×3): the sheet's columns are
+A player's sheet may have several columns (×1, ×2, ×3, as the ruleset says): the sheet's columns are
 then every player's columns side by side, and a figure of the whole player (the grand total, the
 rank, the saved rolls) is one cell spanning that player's columns.
 """
@@ -206,7 +206,7 @@ class Sheet:
     log: tuple[LogLine, ...]
     words: Words
     blank: bool
-    span: int = 1  # columns per player: 1, or 3 in Triple Yahtzee
+    span: int = 1  # columns per player, from the ruleset
     totals: tuple[TotalsLine, ...] = ()  # several columns: every player's column scores and total
     players_per_page: int = COLUMNS_PER_PAGE
     shown: int | None = None  # the seat whose sheet is open on screen (several columns), if any
@@ -248,7 +248,7 @@ class Sheet:
     @property
     def fit(self) -> str:
         """The step of screen rows this sheet fits in ("rows-24"): the TV board sizes its type by it
-        so that Maxi Yatzy's 20 boxes stand on one screen as Hasbro's 13 do."""
+        so that a sheet of 20 boxes stands on one screen as one of 13 does."""
         rows = sum(len(section.screen_rows) for section in self.sections) + (1 if self.multi else 0)
         fit = next((limit for limit in SCREEN_FITS if rows <= limit), SCREEN_FITS[-1])
         return f"rows-{fit}"

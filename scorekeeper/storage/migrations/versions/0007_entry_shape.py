@@ -1,4 +1,4 @@
-"""A turn of any sheet's shape: six dice (Maxi Yatzy), its column (Triple Yahtzee), the rolls it used.
+"""A turn of any sheet's shape: up to six dice, its column where the sheet has several, the rolls it used.
 
 Revision ID: 0007_entry_shape
 Revises: 0001
